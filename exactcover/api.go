@@ -1,0 +1,56 @@
+package exactcover
+
+// This file fixes the package's API so that other packages can be written
+// against it. Bodies marked "TODO(engine)" are being implemented.
+
+import "errors"
+
+// Sentinel errors. Errors returned by this package wrap one of these where a
+// caller may need to tell them apart.
+var (
+	ErrSyntax        = errors.New("syntax error")
+	ErrUnknownItem   = errors.New("unknown item")
+	ErrRepeatedItem  = errors.New("item repeated in option")
+	ErrEmptyOption   = errors.New("empty option")
+	ErrDuplicateItem = errors.New("duplicate item name")
+	ErrColorPrimary  = errors.New("color on a primary item")
+	ErrConflict      = errors.New("option conflicts with the options already chosen")
+	ErrNoSolution    = errors.New("no solution")
+)
+
+// Options configures a search. The zero value searches sequentially, in
+// input order, for all solutions (or the first, for Solve).
+type Options struct {
+	// Limit stops the search after this many solutions; 0 means no limit.
+	Limit int64
+	// Workers is the number of goroutines searching in parallel; 0 or 1
+	// searches sequentially on the calling goroutine.
+	Workers int
+	// Seed, when nonzero, randomizes the order in which the options of the
+	// branching item are tried (the branching item itself is unchanged).
+	// Searches with the same seed visit the same solutions in the same order.
+	Seed uint64
+	// Progress, when not nil, is called now and then (about every million
+	// nodes, or when a parallel subproblem finishes) with the statistics so
+	// far. It is called from the searching goroutine(s), one call at a time.
+	Progress func(Stats)
+}
+
+// Stats counts the work of a search, with Knuth's DLX1 definitions:
+// Nodes goes up by one each time the search enters a level (also when the
+// chosen item then has no options) and by one for every solution; Updates
+// goes up by one each time an item is covered and by one for every node
+// removed from a vertical list while that item's options are hidden.
+type Stats struct {
+	Nodes     int64
+	Updates   int64
+	Solutions int64
+	// Subproblems and SubproblemsDone count the pieces of a parallel search.
+	Subproblems     int
+	SubproblemsDone int
+}
+
+// Subproblem is a part of a search expressed as data: the options chosen at
+// its root, in order. Solving every subproblem of a split covers the whole
+// search tree exactly once.
+type Subproblem []int
