@@ -1,0 +1,250 @@
+package sudoku
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dlxkit/dlx/exactcover"
+)
+
+// The reduction of Sudoku to exact cover. Items, all primary, in this order:
+//
+//	rRcC   cell (R, C) holds a digit                 N² items
+//	rR=D   row R holds digit D                       N² items
+//	cC=D   column C holds digit D                    N² items
+//	bB=D   box B (or jigsaw region B) holds digit D  N² items
+//	xX=D   extra region X holds digit D              N items per extra region
+//
+// Rows, columns, boxes and regions are counted from 1, boxes in row-major
+// order of their top-left cells (jigsaw regions in the order the variant
+// lists them). The option "digit D in cell (R, C)" covers the cell item,
+// the row, column and box items for D, and the item for D of every extra
+// region holding the cell. In the full matrix (every option, as the Solver
+// keeps it) option cell·N + D-1 places digit D in cell index cell.
+
+// layout is the item numbering of one shape and variant.
+type layout struct {
+	n     int
+	box   []int   // box (or jigsaw region) index of each cell
+	extra [][]int // extra regions holding each cell
+	nxtra int     // number of extra regions
+	units [][]int // rows, columns, boxes, extra regions
+}
+
+func newLayout(s Shape, v *Variant) (*layout, error) {
+	s = s.norm()
+	us, err := units(s, v)
+	if err != nil {
+		return nil, err
+	}
+	n := s.N()
+	l := &layout{n: n, box: make([]int, n*n), extra: make([][]int, n*n), units: us}
+	for b, u := range us[2*n : 3*n] {
+		for _, c := range u {
+			l.box[c] = b
+		}
+	}
+	l.nxtra = len(us) - 3*n
+	for x, u := range us[3*n:] {
+		for _, c := range u {
+			l.extra[c] = append(l.extra[c], x)
+		}
+	}
+	return l, nil
+}
+
+func (l *layout) numItems() int { return 4*l.n*l.n + l.nxtra*l.n }
+
+// option appends the items of "digit d (1-based) in cell" to buf.
+func (l *layout) option(buf []int, cell, d int) []int {
+	n := l.n
+	nn := n * n
+	r, c := cell/n, cell%n
+	buf = append(buf[:0], cell, nn+r*n+d-1, 2*nn+c*n+d-1, 3*nn+l.box[cell]*n+d-1)
+	for _, x := range l.extra[cell] {
+		buf = append(buf, 4*nn+x*n+d-1)
+	}
+	return buf
+}
+
+// addItems adds the items of the reduction to p.
+func (l *layout) addItems(p *exactcover.Problem) error {
+	n := l.n
+	add := func(name string) error {
+		_, err := p.AddItem(name, false)
+		return err
+	}
+	for cell := range n * n {
+		if err := add("r" + strconv.Itoa(cell/n+1) + "c" + strconv.Itoa(cell%n+1)); err != nil {
+			return err
+		}
+	}
+	for _, prefix := range []string{"r", "c", "b"} {
+		for u := range n {
+			for d := 1; d <= n; d++ {
+				if err := add(prefix + strconv.Itoa(u+1) + "=" + strconv.Itoa(d)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	for x := range l.nxtra {
+		for d := 1; d <= n; d++ {
+			if err := add("x" + strconv.Itoa(x+1) + "=" + strconv.Itoa(d)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// fullProblem returns the full matrix: every digit in every cell, option
+// cell·N + d-1 placing digit d.
+func (l *layout) fullProblem() (*exactcover.Problem, error) {
+	p := exactcover.NewProblem()
+	if err := l.addItems(p); err != nil {
+		return nil, err
+	}
+	buf := make([]int, 0, 4+len(l.units))
+	for cell := range l.n * l.n {
+		for d := 1; d <= l.n; d++ {
+			buf = l.option(buf, cell, d)
+			if _, err := p.AddOptionIndex(buf, nil); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return p, nil
+}
+
+// ExactCover returns the reduction of puzzle g to exact cover, with the
+// givens applied: a given cell keeps only the option of its digit, a blank
+// cell only the digits that no given of its row, column, box or extra
+// regions already holds. The items are those of the full reduction (see
+// the package documentation of the numbering in reduce.go: "r3c4" for a
+// cell, "r3=5", "c4=5", "b2=5", "x1=5" for a digit in a row, column, box or
+// extra region); options list the cell item first, then the row item, so
+// that GridFromCover can read a solution back. The solutions of the
+// problem are exactly the solutions of the puzzle. Clashing givens give an
+// *InvalidError.
+func ExactCover(g *Grid) (*exactcover.Problem, error) {
+	l, err := newLayout(g.Shape, g.Variant)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkCells(g); err != nil {
+		return nil, err
+	}
+	if ie := invalid(g); ie != nil {
+		return nil, ie
+	}
+	n := l.n
+	// used[u*(n+1)+d]: unit u already holds digit d.
+	used := make([]bool, len(l.units)*(n+1))
+	for ui, u := range l.units {
+		for _, c := range u {
+			used[ui*(n+1)+int(g.Cells[c])] = true
+		}
+	}
+	p := exactcover.NewProblem()
+	if err := l.addItems(p); err != nil {
+		return nil, err
+	}
+	buf := make([]int, 0, 4+len(l.units))
+	for cell, given := range g.Cells {
+		r, c := cell/n, cell%n
+		for d := 1; d <= n; d++ {
+			if given != 0 && int(given) != d {
+				continue
+			}
+			if given == 0 {
+				if used[r*(n+1)+d] || used[(n+c)*(n+1)+d] || used[(2*n+l.box[cell])*(n+1)+d] {
+					continue
+				}
+				clash := false
+				for _, x := range l.extra[cell] {
+					clash = clash || used[(3*n+x)*(n+1)+d]
+				}
+				if clash {
+					continue
+				}
+			}
+			buf = l.option(buf, cell, d)
+			if _, err := p.AddOptionIndex(buf, nil); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return p, nil
+}
+
+// GridFromCover returns the grid that solution sol (option indices) of
+// p = ExactCover(g) describes: g with every cell filled.
+func GridFromCover(g *Grid, p *exactcover.Problem, sol []int) (*Grid, error) {
+	out := g.Clone()
+	n := g.N()
+	for _, o := range sol {
+		f := strings.Fields(p.OptionString(o))
+		if len(f) < 2 {
+			return nil, fmt.Errorf("option %d: %q is not a Sudoku placement: %w", o, p.OptionString(o), ErrGrid)
+		}
+		var r, c, r2, d int
+		if _, err := fmt.Sscanf(f[0], "r%dc%d", &r, &c); err != nil {
+			return nil, fmt.Errorf("option %d: cell item %q: %w", o, f[0], ErrGrid)
+		}
+		if _, err := fmt.Sscanf(f[1], "r%d=%d", &r2, &d); err != nil || r2 != r {
+			return nil, fmt.Errorf("option %d: row item %q: %w", o, f[1], ErrGrid)
+		}
+		if r < 1 || r > n || c < 1 || c > n || d < 1 || d > n {
+			return nil, fmt.Errorf("option %d: %q out of range: %w", o, p.OptionString(o), ErrGrid)
+		}
+		out.Cells[(r-1)*n+c-1] = uint8(d)
+	}
+	return out, nil
+}
+
+// checkCells reports an error wrapping ErrGrid when g's cells do not fit
+// its shape.
+func checkCells(g *Grid) error {
+	s := g.Shape.norm()
+	if s.BoxRows < 1 || s.BoxCols < 1 {
+		return fmt.Errorf("box shape %dx%d: %w", s.BoxRows, s.BoxCols, ErrShape)
+	}
+	n := s.N()
+	if n > MaxN {
+		return fmt.Errorf("side %d over the limit of %d: %w", n, MaxN, ErrShape)
+	}
+	if len(g.Cells) != n*n {
+		return fmt.Errorf("%d cells for a %dx%d grid: %w", len(g.Cells), n, n, ErrGrid)
+	}
+	for i, v := range g.Cells {
+		if int(v) > n {
+			return fmt.Errorf("cell %s holds %d, over %d: %w", CellName(i, n), v, n, ErrGrid)
+		}
+	}
+	return nil
+}
+
+// variantKey identifies shape s with variant v by content, so that equal
+// variants built separately share one matrix.
+func variantKey(s Shape, v *Variant) string {
+	s = s.norm()
+	b := make([]byte, 0, 64)
+	b = binary.AppendUvarint(b, uint64(s.BoxRows))
+	b = binary.AppendUvarint(b, uint64(s.BoxCols))
+	if v == nil {
+		return string(b)
+	}
+	for _, regs := range [][][]int{v.Boxes, v.Extra} {
+		b = binary.AppendUvarint(b, uint64(len(regs)))
+		for _, r := range regs {
+			b = binary.AppendUvarint(b, uint64(len(r)))
+			for _, c := range r {
+				b = binary.AppendVarint(b, int64(c))
+			}
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,402 @@
+package sudoku
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/dlxkit/dlx/exactcover"
+	"github.com/dlxkit/dlx/internal/bitboard"
+)
+
+// ErrNoSolution is returned by Solve for a puzzle whose givens do not clash
+// but that no grid completes.
+var ErrNoSolution = errors.New("no solution")
+
+// fastReady reports whether internal/bitboard is implemented; until then
+// Auto uses the exact-cover solver for every grid.
+const fastReady = false
+
+// Method selects the solving algorithm.
+type Method int
+
+const (
+	// Auto uses the fast solver for standard 9x9 grids (when Options.Seed
+	// is zero) and the exact-cover solver for everything else.
+	Auto Method = iota
+	// DLX always uses the exact-cover reduction on dancing links.
+	DLX
+	// Fast uses the specialised 9x9 solver (internal/bitboard); other grids
+	// give an error wrapping ErrShape.
+	Fast
+)
+
+// String returns "auto", "dlx" or "fast".
+func (m Method) String() string {
+	switch m {
+	case Auto:
+		return "auto"
+	case DLX:
+		return "dlx"
+	case Fast:
+		return "fast"
+	}
+	return fmt.Sprintf("Method(%d)", int(m))
+}
+
+// ParseMethod returns the Method named "auto", "dlx" or "fast".
+func ParseMethod(s string) (Method, error) {
+	switch s {
+	case "auto", "":
+		return Auto, nil
+	case "dlx":
+		return DLX, nil
+	case "fast":
+		return Fast, nil
+	}
+	return Auto, fmt.Errorf("unknown solver %q (want auto, dlx or fast)", s)
+}
+
+// Options configures a Solver. The zero value uses Auto and counts up to 2.
+type Options struct {
+	Method Method
+	// Limit is the default limit of Count when its limit argument is 0;
+	// 0 means 2 (enough to tell a unique solution).
+	Limit int
+	// Seed, when nonzero, randomizes the order in which the exact-cover
+	// search tries digits, so that Solve on an empty or sparse grid returns
+	// a random solution, the same for the same seed. Auto then uses the
+	// exact-cover solver.
+	Seed uint64
+}
+
+// Solver solves, counts and checks puzzles of every shape and variant. It
+// keeps the exact-cover matrix of the last few shapes and variants it met
+// (variants are compared by content) and applies each puzzle's givens to
+// it, so that solving many puzzles of one kind builds the matrix once. A
+// Solver is reusable but not safe for concurrent use: use one per
+// goroutine. The zero value is not ready: use NewSolver.
+type Solver struct {
+	opt     Options
+	cache   []*entry // most recently used first
+	guesses int
+	fast    bitboard.Solver
+	puz     [81]uint8
+	sol     [81]uint8
+}
+
+// entry is the matrix of one shape and variant.
+type entry struct {
+	shape   Shape
+	variant *Variant // the pointer last seen with this content
+	key     string
+	n       int
+	xs      *exactcover.Solver
+	chosen  bool // Choose was called since the last Reset
+}
+
+// maxCached is the number of matrices a Solver keeps.
+const maxCached = 8
+
+// NewSolver returns a Solver with options opt.
+func NewSolver(opt Options) *Solver {
+	return &Solver{opt: opt}
+}
+
+// Guesses returns the work of the last call: for the fast solver the
+// number of guesses, for the exact-cover solver the number of search nodes
+// (levels entered, as exactcover.Stats.Nodes counts them).
+func (s *Solver) Guesses() int { return s.guesses }
+
+func (s *Solver) useFast(g *Grid) (bool, error) {
+	switch s.opt.Method {
+	case DLX:
+		return false, nil
+	case Fast:
+		if !g.IsStandard9() {
+			return false, fmt.Errorf("the fast solver handles standard 9x9 grids only: %w", ErrShape)
+		}
+		if !fastReady {
+			return false, errors.New("the fast solver is not available in this build")
+		}
+		return true, nil
+	}
+	return fastReady && s.opt.Seed == 0 && g.IsStandard9() && len(g.Cells) == 81, nil
+}
+
+// matrix returns the cached exact-cover solver for g's shape and variant,
+// building it on first use.
+func (s *Solver) matrix(g *Grid) (*entry, error) {
+	shape := g.Shape.norm()
+	if len(s.cache) > 0 {
+		if e := s.cache[0]; e.shape == shape && e.variant == g.Variant {
+			return e, nil
+		}
+	}
+	key := variantKey(shape, g.Variant)
+	for i, e := range s.cache {
+		if e.key == key {
+			copy(s.cache[1:i+1], s.cache[:i])
+			s.cache[0] = e
+			e.variant = g.Variant
+			return e, nil
+		}
+	}
+	l, err := newLayout(shape, g.Variant)
+	if err != nil {
+		return nil, err
+	}
+	p, err := l.fullProblem()
+	if err != nil {
+		return nil, err
+	}
+	e := &entry{shape: shape, variant: g.Variant, key: key, n: l.n, xs: exactcover.NewSolver(p)}
+	if len(s.cache) < maxCached {
+		s.cache = append(s.cache, nil)
+	}
+	copy(s.cache[1:], s.cache)
+	s.cache[0] = e
+	return e, nil
+}
+
+// apply returns the matrix of g with g's givens chosen, or an
+// *InvalidError when they clash.
+func (s *Solver) apply(g *Grid) (*entry, error) {
+	if err := checkCells(g); err != nil {
+		return nil, err
+	}
+	e, err := s.matrix(g)
+	if err != nil {
+		return nil, err
+	}
+	if e.chosen {
+		e.xs.Reset()
+		e.chosen = false
+	}
+	n := e.n
+	xs := e.xs
+	for i, d := range g.Cells {
+		if d == 0 {
+			continue
+		}
+		e.chosen = true
+		if err := xs.Choose(i*n + int(d) - 1); err != nil {
+			xs.Reset()
+			e.chosen = false
+			if ie := invalid(g); ie != nil {
+				return nil, ie
+			}
+			return nil, fmt.Errorf("applying the givens: %w", err)
+		}
+	}
+	return e, nil
+}
+
+// fill writes the placements of solution options sol into out.
+func fill(out *Grid, sol []int, n int) {
+	for _, o := range sol {
+		out.Cells[o/n] = uint8(o%n + 1)
+	}
+}
+
+func (s *Solver) packFast(g *Grid) {
+	copy(s.puz[:], g.Cells)
+}
+
+func (s *Solver) gridFromFast(g *Grid) *Grid {
+	out := &Grid{Shape: g.Shape.norm(), Variant: g.Variant, Cells: make([]uint8, 81)}
+	copy(out.Cells, s.sol[:])
+	return out
+}
+
+// Solve returns a solution of g (the first one found: with a zero Seed the
+// same every time). It returns ErrNoSolution when there is none, an
+// *InvalidError (wrapping ErrInvalid) when givens clash, an error wrapping
+// ErrGrid, ErrShape or ErrVariant for a malformed grid, and ctx.Err() when
+// cancelled.
+func (s *Solver) Solve(ctx context.Context, g *Grid) (*Grid, error) {
+	s.guesses = 0
+	fast, err := s.useFast(g)
+	if err != nil {
+		return nil, err
+	}
+	if fast {
+		if err := checkCells(g); err != nil {
+			return nil, err
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		s.packFast(g)
+		n, guesses := s.fast.Count(&s.puz, 1, &s.sol)
+		s.guesses = guesses
+		if n == 0 {
+			if ie := invalid(g); ie != nil {
+				return nil, ie
+			}
+			return nil, ErrNoSolution
+		}
+		return s.gridFromFast(g), nil
+	}
+	e, err := s.apply(g)
+	if err != nil {
+		return nil, err
+	}
+	sol, err := e.xs.Solve(ctx, exactcover.Options{Limit: 1, Seed: s.opt.Seed})
+	s.guesses = int(e.xs.Stats().Nodes)
+	if err != nil {
+		if errors.Is(err, exactcover.ErrNoSolution) {
+			return nil, ErrNoSolution
+		}
+		return nil, err
+	}
+	out := g.Clone()
+	fill(out, sol, e.n)
+	return out, nil
+}
+
+func (s *Solver) limit(limit int) int {
+	switch {
+	case limit < 0:
+		return math.MaxInt
+	case limit == 0:
+		if s.opt.Limit > 0 {
+			return s.opt.Limit
+		}
+		return 2
+	}
+	return limit
+}
+
+// Count returns the number of solutions of g, stopping at limit: a limit of
+// 0 means Options.Limit (2 when that is 0), a negative limit counts them
+// all. Clashing givens give 0 and an *InvalidError. On cancellation it
+// returns the count so far and ctx.Err().
+func (s *Solver) Count(ctx context.Context, g *Grid, limit int) (int, error) {
+	s.guesses = 0
+	limit = s.limit(limit)
+	fast, err := s.useFast(g)
+	if err != nil {
+		return 0, err
+	}
+	if fast {
+		if err := checkCells(g); err != nil {
+			return 0, err
+		}
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		s.packFast(g)
+		n, guesses := s.fast.Count(&s.puz, limit, nil)
+		s.guesses = guesses
+		if n == 0 {
+			if ie := invalid(g); ie != nil {
+				return 0, ie
+			}
+		}
+		return n, nil
+	}
+	e, err := s.apply(g)
+	if err != nil {
+		return 0, err
+	}
+	lim := int64(limit)
+	if limit == math.MaxInt {
+		lim = 0
+	}
+	n, err := e.xs.Count(ctx, exactcover.Options{Limit: lim})
+	s.guesses = int(e.xs.Stats().Nodes)
+	return int(n), err
+}
+
+// Check returns the verdict on g: Invalid (with the clashing cells),
+// NoSolution, Unique (with the solution) or Multiple. The error is for a
+// malformed grid or cancellation only.
+func (s *Solver) Check(ctx context.Context, g *Grid) (Verdict, error) {
+	s.guesses = 0
+	fast, err := s.useFast(g)
+	if err != nil {
+		return Verdict{}, err
+	}
+	if fast {
+		if err := checkCells(g); err != nil {
+			return Verdict{}, err
+		}
+		if err := ctx.Err(); err != nil {
+			return Verdict{}, err
+		}
+		s.packFast(g)
+		n, guesses := s.fast.Count(&s.puz, 2, &s.sol)
+		s.guesses = guesses
+		switch n {
+		case 0:
+			if ie := invalid(g); ie != nil {
+				return invalidVerdict(ie), nil
+			}
+			return Verdict{Kind: NoSolution, N: 9}, nil
+		case 1:
+			return Verdict{Kind: Unique, Solution: s.gridFromFast(g), N: 9}, nil
+		}
+		return Verdict{Kind: Multiple, N: 9}, nil
+	}
+	e, err := s.apply(g)
+	if err != nil {
+		var ie *InvalidError
+		if errors.As(err, &ie) {
+			return invalidVerdict(ie), nil
+		}
+		return Verdict{}, err
+	}
+	var first *Grid
+	count := 0
+	for sol := range e.xs.Solutions(ctx, exactcover.Options{Limit: 2}) {
+		count++
+		if count == 1 {
+			first = g.Clone()
+			fill(first, sol, e.n)
+		}
+	}
+	s.guesses = int(e.xs.Stats().Nodes)
+	if err := e.xs.Err(); err != nil {
+		return Verdict{}, err
+	}
+	switch count {
+	case 0:
+		return Verdict{Kind: NoSolution, N: e.n}, nil
+	case 1:
+		return Verdict{Kind: Unique, Solution: first, N: e.n}, nil
+	}
+	return Verdict{Kind: Multiple, N: e.n}, nil
+}
+
+func invalidVerdict(ie *InvalidError) Verdict {
+	return Verdict{Kind: Invalid, Clashes: ie.Clashes, Digits: ie.Digits, N: ie.N}
+}
+
+// solvers pools Solvers for the one-shot functions, so that their cached
+// matrices are reused.
+var solvers = sync.Pool{New: func() any { return NewSolver(Options{}) }}
+
+// Solve solves g with a pooled Solver using Auto; see Solver.Solve.
+func Solve(ctx context.Context, g *Grid) (*Grid, error) {
+	s := solvers.Get().(*Solver)
+	defer solvers.Put(s)
+	return s.Solve(ctx, g)
+}
+
+// Count counts the solutions of g up to limit with a pooled Solver; see
+// Solver.Count.
+func Count(ctx context.Context, g *Grid, limit int) (int, error) {
+	s := solvers.Get().(*Solver)
+	defer solvers.Put(s)
+	return s.Count(ctx, g, limit)
+}
+
+// Check returns the verdict on g with a pooled Solver; see Solver.Check.
+func Check(ctx context.Context, g *Grid) (Verdict, error) {
+	s := solvers.Get().(*Solver)
+	defer solvers.Put(s)
+	return s.Check(ctx, g)
+}

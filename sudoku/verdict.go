@@ -1,0 +1,56 @@
+package sudoku
+
+import "fmt"
+
+// VerdictKind says what a puzzle is: invalid, without solution, with a
+// unique solution or with several.
+type VerdictKind int
+
+// The verdicts of Check.
+const (
+	// Invalid: the givens clash (Verdict.Clashes names them).
+	Invalid VerdictKind = iota + 1
+	// NoSolution: the givens do not clash, but no grid completes them.
+	NoSolution
+	// Unique: exactly one solution (Verdict.Solution).
+	Unique
+	// Multiple: two solutions or more.
+	Multiple
+)
+
+// String returns "invalid", "no solution", "unique" or "multiple".
+func (k VerdictKind) String() string {
+	switch k {
+	case Invalid:
+		return "invalid"
+	case NoSolution:
+		return "no solution"
+	case Unique:
+		return "unique"
+	case Multiple:
+		return "multiple"
+	}
+	return fmt.Sprintf("VerdictKind(%d)", int(k))
+}
+
+// Verdict is the result of Check.
+type Verdict struct {
+	Kind VerdictKind
+	// Clashes are the clashing cell pairs of an invalid puzzle (see Valid).
+	Clashes [][2]int
+	// Digits holds the digit of each clash, parallel to Clashes.
+	Digits []int
+	// Solution is the solution of a puzzle with a unique one, else nil.
+	Solution *Grid
+	// N is the side of the grid, for naming the clashing cells.
+	N int
+}
+
+// String returns the verdict as the `sudoku check` command prints it:
+// "invalid: r1c1 and r1c5 both 7", "no solution", "unique" or "multiple".
+func (v Verdict) String() string {
+	if v.Kind == Invalid {
+		return "invalid: " + clashString(v.Clashes, v.Digits, v.N)
+	}
+	return v.Kind.String()
+}
