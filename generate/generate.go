@@ -1,0 +1,403 @@
+package generate
+
+import (
+	"context"
+	crand "crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/dlxkit/dlx/sudoku"
+)
+
+// Errors returned by the generator.
+var (
+	// ErrNotFound means no puzzle meeting the targets was found within
+	// Options.Attempts fresh grids.
+	ErrNotFound = errors.New("generate: no puzzle met the targets")
+	// ErrOptions marks options that cannot work together.
+	ErrOptions = errors.New("generate: bad options")
+	errNoGrid  = errors.New("generate: the variant has no complete grid")
+)
+
+// Options configures the generator. The zero value makes minimal standard
+// 9x9 puzzles with no symmetry and a random seed.
+type Options struct {
+	Shape   sudoku.Shape    // zero: 9x9
+	Variant *sudoku.Variant // nil: standard rules
+
+	// Level, when HasLevel is set, is the difficulty the puzzles must rate
+	// at (logic.LevelOf of their Sudoku Explainer rating).
+	Level    Level
+	HasLevel bool
+	// SEMin and SEMax, when SEMax > 0, bound the Sudoku Explainer rating
+	// (inclusive).
+	SEMin, SEMax float64
+
+	// Symmetry is the pattern of the givens.
+	Symmetry Symmetry
+	// Givens, when positive, is the number of givens wanted: digging stops
+	// there. Small targets (below about 24 for 9x9) are rarely reachable
+	// and end in ErrNotFound.
+	Givens int
+	// Minimal asks that no given (no orbit of givens, with a symmetry) can
+	// be removed keeping a unique solution. Without targets every puzzle
+	// is minimal; with a level target the generator otherwise puts givens
+	// back to make a too-hard puzzle easier.
+	Minimal bool
+
+	// Seed makes the output reproducible: the same seed and options give
+	// the same puzzles, whatever the number of workers. Zero picks a
+	// random seed.
+	Seed uint64
+	// Attempts bounds the fresh grids tried for one puzzle before
+	// ErrNotFound; 0 means 100,000.
+	Attempts int
+}
+
+// Result is one generated puzzle.
+type Result struct {
+	Index    int          // position in the sequence (Many), 0 for Puzzle
+	Puzzle   *sudoku.Grid // the givens
+	Solution *sudoku.Grid // its unique solution
+	Givens   int
+	// Rated reports whether the puzzle was rated (a level or SE target,
+	// or Generator.Rate set); Rating and Level are meaningful then.
+	Rated  bool
+	Rating float64
+	Level  Level
+	// Grids is the number of complete grids drawn to make this puzzle.
+	Grids int
+}
+
+// Puzzle generates one puzzle with opt: the first puzzle of the sequence
+// Many would make with the same options.
+func Puzzle(ctx context.Context, opt Options) (puzzle, solution *sudoku.Grid, err error) {
+	if opt.Seed == 0 {
+		opt.Seed = RandomSeed()
+	}
+	g, err := NewGenerator(opt)
+	if err != nil {
+		return nil, nil, err
+	}
+	r, err := g.Generate(ctx, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r.Puzzle, r.Solution, nil
+}
+
+// RandomSeed returns a random nonzero seed.
+func RandomSeed() uint64 {
+	var b [8]byte
+	for {
+		_, _ = crand.Read(b[:])
+		if s := binary.LittleEndian.Uint64(b[:]); s != 0 {
+			return s
+		}
+	}
+}
+
+// counter counts the solutions of a puzzle (cells row-major, 0 blank) up
+// to limit.
+type counter interface {
+	count(ctx context.Context, cells []uint8, limit int) (int, error)
+}
+
+type searchCounter struct{ s *search }
+
+func (c searchCounter) count(ctx context.Context, cells []uint8, limit int) (int, error) {
+	return c.s.countSolutions(ctx, cells, limit, nil)
+}
+
+// rateFunc rates a puzzle on the Sudoku Explainer scale.
+type rateFunc func(ctx context.Context, g *sudoku.Grid) (float64, error)
+
+// Generator makes puzzles with fixed options. It is reusable and not safe
+// for concurrent use: give each goroutine its own.
+type Generator struct {
+	opt    Options
+	shape  sudoku.Shape
+	geom   *geom
+	orbits [][]int
+	srch   *search
+	cnt    counter
+	rate   rateFunc
+	// Rate, when set, makes Generate rate every puzzle even without a
+	// level or SE target (for the JSON output and statistics).
+	Rate bool
+
+	// strategy for level targets: putBack (default) or restartOnly.
+	strategy int
+
+	rng      *rand.Rand
+	pcg      *rand.PCG
+	solution []uint8
+	puzzle   []uint8
+	perm     []int
+	removed  []int
+	tmp      []uint8
+}
+
+const (
+	putBack = iota
+	restartOnly
+)
+
+// NewGenerator checks opt and prepares a generator.
+func NewGenerator(opt Options) (*Generator, error) {
+	shape := opt.Shape
+	if shape.BoxRows == 0 && shape.BoxCols == 0 {
+		shape = sudoku.Standard
+	}
+	gm, err := newGeom(shape, opt.Variant)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Givens < 0 || opt.Givens > gm.ncell {
+		return nil, fmt.Errorf("%w: givens %d out of range 0..%d", ErrOptions, opt.Givens, gm.ncell)
+	}
+	if opt.SEMax < 0 || opt.SEMin < 0 || (opt.SEMax > 0 && opt.SEMin > opt.SEMax) {
+		return nil, fmt.Errorf("%w: SE range %g-%g", ErrOptions, opt.SEMin, opt.SEMax)
+	}
+	if opt.HasLevel && opt.SEMax > 0 {
+		return nil, fmt.Errorf("%w: both a level and an SE range", ErrOptions)
+	}
+	if opt.Symmetry < None || opt.Symmetry > Diagonal {
+		return nil, fmt.Errorf("%w: unknown symmetry %d", ErrOptions, opt.Symmetry)
+	}
+	if opt.Attempts <= 0 {
+		opt.Attempts = 100000
+	}
+	pcg := rand.NewPCG(0, 0)
+	g := &Generator{
+		opt:      opt,
+		shape:    shape,
+		geom:     gm,
+		orbits:   orbits(gm.n, opt.Symmetry),
+		srch:     newSearch(gm),
+		pcg:      pcg,
+		rng:      rand.New(pcg),
+		solution: make([]uint8, gm.ncell),
+		puzzle:   make([]uint8, gm.ncell),
+		tmp:      make([]uint8, gm.ncell),
+	}
+	g.perm = make([]int, len(g.orbits))
+	g.cnt = newCounter(gm, shape, opt.Variant, g.srch)
+	g.rate = defaultRate
+	if g.targeted() && g.rate == nil {
+		return nil, fmt.Errorf("%w: no rater available", ErrOptions)
+	}
+	return g, nil
+}
+
+// targeted reports whether puzzles must be rated to meet a target.
+func (g *Generator) targeted() bool { return g.opt.HasLevel || g.opt.SEMax > 0 }
+
+// judge compares a rating with the target: -1 too easy, 0 on target, 1
+// too hard.
+func (g *Generator) judge(rating float64) int {
+	if g.opt.HasLevel {
+		l := LevelOf(rating)
+		switch {
+		case l < g.opt.Level:
+			return -1
+		case l > g.opt.Level:
+			return 1
+		}
+		return 0
+	}
+	switch {
+	case rating < g.opt.SEMin:
+		return -1
+	case rating > g.opt.SEMax:
+		return 1
+	}
+	return 0
+}
+
+// seedFor derives the seed of puzzle index from the sequence seed.
+func seedFor(seed uint64, index uint64) (uint64, uint64) {
+	return splitmix(seed ^ splitmix(index+0x632be59bd9b4e019)), splitmix(seed + index*0x9e3779b97f4a7c15)
+}
+
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9
+	x = (x ^ (x >> 27)) * 0x94d049bb133111eb
+	return x ^ (x >> 31)
+}
+
+// Generate makes puzzle number index of the sequence for the generator's
+// seed. The result depends only on the options, the seed and index.
+func (g *Generator) Generate(ctx context.Context, index int) (Result, error) {
+	seed := g.opt.Seed
+	if seed == 0 {
+		seed = RandomSeed()
+	}
+	g.pcg.Seed(seedFor(seed, uint64(index)))
+	for attempt := 1; attempt <= g.opt.Attempts; attempt++ {
+		if err := ctx.Err(); err != nil {
+			return Result{}, err
+		}
+		if err := g.srch.fill(ctx, g.rng, g.solution); err != nil {
+			return Result{}, err
+		}
+		ok, rating, err := g.makeFromGrid(ctx)
+		if err != nil {
+			return Result{}, err
+		}
+		if !ok {
+			continue
+		}
+		r := Result{
+			Index:    index,
+			Puzzle:   g.grid(g.puzzle),
+			Solution: g.grid(g.solution),
+			Grids:    attempt,
+		}
+		for _, d := range g.puzzle {
+			if d != 0 {
+				r.Givens++
+			}
+		}
+		if g.targeted() {
+			r.Rated, r.Rating, r.Level = true, rating, LevelOf(rating)
+		} else if g.Rate && g.rate != nil {
+			rt, err := g.rate(ctx, r.Puzzle)
+			if err != nil {
+				return Result{}, err
+			}
+			r.Rated, r.Rating, r.Level = true, rt, LevelOf(rt)
+		}
+		return r, nil
+	}
+	return Result{}, ErrNotFound
+}
+
+func (g *Generator) grid(cells []uint8) *sudoku.Grid {
+	out := sudoku.NewGrid(g.shape, g.opt.Variant)
+	copy(out.Cells, cells)
+	return out
+}
+
+func (g *Generator) unique(ctx context.Context, cells []uint8) (bool, error) {
+	n, err := g.cnt.count(ctx, cells, 2)
+	return n == 1, err
+}
+
+// makeFromGrid digs g.solution into g.puzzle; it reports whether the
+// result meets the targets, and its rating when rated.
+func (g *Generator) makeFromGrid(ctx context.Context) (bool, float64, error) {
+	p := g.puzzle
+	copy(p, g.solution)
+	for i := range g.perm {
+		g.perm[i] = i
+	}
+	g.rng.Shuffle(len(g.perm), func(i, j int) { g.perm[i], g.perm[j] = g.perm[j], g.perm[i] })
+	g.removed = g.removed[:0]
+	givens := len(p)
+	target := g.opt.Givens
+	for _, oi := range g.perm {
+		if target > 0 && givens == target {
+			break
+		}
+		orb := g.orbits[oi]
+		if target > 0 && givens-len(orb) < target {
+			continue
+		}
+		for _, c := range orb {
+			p[c] = 0
+		}
+		ok, err := g.unique(ctx, p)
+		if err != nil {
+			return false, 0, err
+		}
+		if ok {
+			g.removed = append(g.removed, oi)
+			givens -= len(orb)
+			continue
+		}
+		for _, c := range orb {
+			p[c] = g.solution[c]
+		}
+	}
+	if target > 0 {
+		if givens != target {
+			return false, 0, nil
+		}
+		if g.opt.Minimal {
+			minimal, err := g.isMinimal(ctx)
+			if err != nil || !minimal {
+				return false, 0, err
+			}
+		}
+	}
+	if !g.targeted() {
+		return true, 0, nil
+	}
+	rating, err := g.rate(ctx, g.grid(p))
+	if err != nil {
+		return false, 0, err
+	}
+	switch j := g.judge(rating); {
+	case j == 0:
+		return true, rating, nil
+	case j < 0 || g.opt.Minimal || target > 0 || g.strategy == restartOnly:
+		return false, 0, nil
+	}
+	// Too hard: put givens back. With the removals r1..rm applied in
+	// order, P_t is the solution with r1..rt dug; P_m is too hard, P_0 is
+	// the full grid. Search for t with P_t on target, assuming ratings grow
+	// with t.
+	lo, hi := 0, len(g.removed)
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		copy(g.tmp, g.solution)
+		for _, oi := range g.removed[:mid] {
+			for _, c := range g.orbits[oi] {
+				g.tmp[c] = 0
+			}
+		}
+		rating, err := g.rate(ctx, g.grid(g.tmp))
+		if err != nil {
+			return false, 0, err
+		}
+		switch g.judge(rating) {
+		case 0:
+			copy(p, g.tmp)
+			return true, rating, nil
+		case -1:
+			lo = mid
+		default:
+			hi = mid
+		}
+	}
+	return false, 0, nil
+}
+
+// isMinimal reports whether no orbit of givens of g.puzzle can be removed
+// keeping the solution unique.
+func (g *Generator) isMinimal(ctx context.Context) (bool, error) {
+	p := g.puzzle
+	for _, orb := range g.orbits {
+		if p[orb[0]] == 0 {
+			continue
+		}
+		for _, c := range orb {
+			p[c] = 0
+		}
+		ok, err := g.unique(ctx, p)
+		for _, c := range orb {
+			p[c] = g.solution[c]
+		}
+		if err != nil {
+			return false, err
+		}
+		if ok {
+			return false, nil
+		}
+	}
+	return true, nil
+}

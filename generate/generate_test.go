@@ -1,0 +1,203 @@
+package generate
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/dlxkit/dlx/sudoku"
+)
+
+// checkPuzzle verifies with the brute-force reference that puzzle has
+// exactly the one solution, and that the solution is complete.
+func checkPuzzle(t *testing.T, r Result) {
+	t.Helper()
+	if n := bruteCount(r.Puzzle, 2); n != 1 {
+		t.Fatalf("puzzle %d %v has %d solutions, want 1", r.Index, r.Puzzle.Cells, n)
+	}
+	for i, d := range r.Solution.Cells {
+		if d == 0 {
+			t.Fatalf("solution has a blank at %d", i)
+		}
+		if p := r.Puzzle.Cells[i]; p != 0 && p != d {
+			t.Fatalf("solution disagrees with given at %d", i)
+		}
+	}
+	if n := bruteCount(r.Solution, 2); n != 1 {
+		t.Fatalf("solution is not a valid grid")
+	}
+	givens := 0
+	for _, d := range r.Puzzle.Cells {
+		if d != 0 {
+			givens++
+		}
+	}
+	if givens != r.Givens {
+		t.Fatalf("Givens = %d, counted %d", r.Givens, givens)
+	}
+}
+
+// isMinimalBrute reports whether removing any single given (any orbit)
+// breaks uniqueness.
+func isMinimalBrute(p *sudoku.Grid, orbs [][]int) bool {
+	q := p.Clone()
+	for _, orb := range orbs {
+		if q.Cells[orb[0]] == 0 {
+			continue
+		}
+		for _, c := range orb {
+			q.Cells[c] = 0
+		}
+		n := bruteCount(q, 2)
+		copy(q.Cells, p.Cells)
+		if n == 1 {
+			return false
+		}
+	}
+	return true
+}
+
+func collect(t *testing.T, n, workers int, opt Options) []Result {
+	t.Helper()
+	var out []Result
+	for r, err := range Many(context.Background(), n, workers, opt) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Index != len(out) {
+			t.Fatalf("got index %d, want %d", r.Index, len(out))
+		}
+		out = append(out, r)
+	}
+	if len(out) != n {
+		t.Fatalf("got %d puzzles, want %d", len(out), n)
+	}
+	return out
+}
+
+func TestMinimalUnique(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		shape sudoku.Shape
+		n     int
+	}{
+		{"4x4", sudoku.Shape{BoxRows: 2, BoxCols: 2}, 200},
+		{"6x6", sudoku.Shape{BoxRows: 2, BoxCols: 3}, 30},
+		{"9x9", sudoku.Standard, 20},
+	} {
+		for sym := None; sym <= Diagonal; sym++ {
+			t.Run(tc.name+"/"+sym.String(), func(t *testing.T) {
+				opt := Options{Shape: tc.shape, Symmetry: sym, Seed: 42}
+				orbs := orbits(tc.shape.N(), sym)
+				for _, r := range collect(t, tc.n, 2, opt) {
+					checkPuzzle(t, r)
+					if !isMinimalBrute(r.Puzzle, orbs) {
+						t.Fatalf("puzzle %d not minimal: %v", r.Index, r.Puzzle.Cells)
+					}
+					for _, orb := range orbs {
+						for _, c := range orb[1:] {
+							if (r.Puzzle.Cells[c] == 0) != (r.Puzzle.Cells[orb[0]] == 0) {
+								t.Fatalf("puzzle %d breaks %v symmetry at cells %d, %d", r.Index, sym, orb[0], c)
+							}
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestReproducible(t *testing.T) {
+	opt := Options{Seed: 7, Symmetry: Rot180}
+	a := collect(t, 12, 1, opt)
+	b := collect(t, 12, 3, opt)
+	for i := range a {
+		if !slices.Equal(a[i].Puzzle.Cells, b[i].Puzzle.Cells) {
+			t.Fatalf("puzzle %d differs between 1 and 3 workers", i)
+		}
+	}
+	p, _, err := Puzzle(context.Background(), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(p.Cells, a[0].Puzzle.Cells) {
+		t.Fatal("Puzzle differs from the first of Many")
+	}
+	c := collect(t, 12, 2, Options{Seed: 8, Symmetry: Rot180})
+	same := 0
+	for i := range a {
+		if slices.Equal(a[i].Puzzle.Cells, c[i].Puzzle.Cells) {
+			same++
+		}
+	}
+	if same > 0 {
+		t.Fatalf("%d puzzles equal across different seeds", same)
+	}
+}
+
+func TestGivensTarget(t *testing.T) {
+	for _, want := range []int{30, 40, 50} {
+		for _, r := range collect(t, 10, 2, Options{Seed: 3, Givens: want}) {
+			checkPuzzle(t, r)
+			if r.Givens != want {
+				t.Fatalf("givens %d, want %d", r.Givens, want)
+			}
+		}
+	}
+	// Minimal and a givens count: both hold.
+	orbs := orbits(9, None)
+	for _, r := range collect(t, 3, 2, Options{Seed: 3, Givens: 25, Minimal: true}) {
+		checkPuzzle(t, r)
+		if r.Givens != 25 || !isMinimalBrute(r.Puzzle, orbs) {
+			t.Fatalf("want a minimal 25-given puzzle, got %d givens", r.Givens)
+		}
+	}
+}
+
+func TestVaried(t *testing.T) {
+	rs := collect(t, 50, 2, Options{Seed: 11})
+	seen := map[string]bool{}
+	firstRow := map[string]bool{}
+	for _, r := range rs {
+		seen[string(r.Solution.Cells)] = true
+		firstRow[string(r.Solution.Cells[:9])] = true
+	}
+	if len(seen) != len(rs) || len(firstRow) < 45 {
+		t.Fatalf("%d distinct grids, %d distinct first rows of %d", len(seen), len(firstRow), len(rs))
+	}
+}
+
+func TestCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := Puzzle(ctx, Options{Seed: 1})
+	if err == nil {
+		t.Fatal("no error on a cancelled context")
+	}
+}
+
+func TestBadOptions(t *testing.T) {
+	for _, opt := range []Options{
+		{Givens: -1},
+		{Givens: 82},
+		{SEMin: 5, SEMax: 3},
+		{Symmetry: 9},
+		{Shape: sudoku.Shape{BoxRows: -1, BoxCols: 3}},
+	} {
+		if _, _, err := Puzzle(context.Background(), opt); err == nil {
+			t.Errorf("%+v: no error", opt)
+		}
+	}
+}
+
+func TestParseSymmetry(t *testing.T) {
+	for s := None; s <= Diagonal; s++ {
+		got, err := ParseSymmetry(s.String())
+		if err != nil || got != s {
+			t.Errorf("ParseSymmetry(%q) = %v, %v", s.String(), got, err)
+		}
+	}
+	if _, err := ParseSymmetry("spiral"); err == nil {
+		t.Error("no error for spiral")
+	}
+}
