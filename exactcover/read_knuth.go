@@ -1,0 +1,144 @@
+package exactcover
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+)
+
+// ReadKnuth reads a problem in the text format of Knuth's DLX1 and DLX2
+// programs.
+//
+// Lines whose first character is '|' are comments, and blank lines are
+// skipped. The first other line names the items, separated by whitespace:
+// the primary items, then a '|', then the secondary items (the '|' and the
+// secondary items may be absent). Every following line is an option
+// naming its items; a secondary item may be written "item:color" to give it
+// a color (options sharing a secondary item must give it the same color).
+// Item names contain neither ':' nor '|'.
+//
+// The options are added in input order, so option i of the problem is the
+// i-th option line, and Problem.OptionString prints it back. ReadKnuth
+// streams: memory grows with the problem, not with a copy of the input.
+// Errors are *ParseError values naming the line and column of the
+// offending token and wrapping one of ErrSyntax, ErrUnknownItem,
+// ErrRepeatedItem, ErrDuplicateItem or ErrColorPrimary.
+func ReadKnuth(r io.Reader) (*Problem, error) {
+	s := newLineScanner(r)
+	p := NewProblem()
+
+	found := false
+	for s.next() {
+		if len(s.fields) == 0 || s.text[0] == '|' {
+			continue
+		}
+		found = true
+		break
+	}
+	if !found {
+		if err := s.err(); err != nil {
+			return nil, err
+		}
+		return nil, &ParseError{Line: s.line, Msg: "no item line: the input holds no items", Err: ErrSyntax}
+	}
+
+	index := make(map[string]int)
+	var secondary []bool
+	bar := false
+	primaries := 0
+	for _, f := range s.fields {
+		name := s.tok(f)
+		if name[0] == '|' {
+			if bar {
+				return nil, s.errorAt(f, ErrSyntax, "second '|' in the item line")
+			}
+			bar = true
+			name = name[1:]
+			f.start++
+			if len(name) == 0 {
+				continue
+			}
+		}
+		if i := bytes.IndexAny(name, ":|"); i >= 0 {
+			return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("item name %q contains %q", name, name[i]))
+		}
+		if _, dup := index[string(name)]; dup {
+			return nil, s.errorAt(f, ErrDuplicateItem, fmt.Sprintf("duplicate item name %q", name))
+		}
+		n := string(name)
+		i, err := p.AddItem(n, bar)
+		if err != nil {
+			return nil, s.errorAt(f, err, err.Error())
+		}
+		index[n] = i
+		for len(secondary) <= i {
+			secondary = append(secondary, false)
+		}
+		secondary[i] = bar
+		if !bar {
+			primaries++
+		}
+	}
+	if primaries == 0 {
+		return nil, &ParseError{Line: s.line, Col: 1, Msg: "no primary items before '|'", Err: ErrSyntax}
+	}
+
+	// mark[i] == stamp when item i is already in the current option.
+	mark := make([]int, len(secondary))
+	stamp := 0
+	var items []int
+	var names []string
+	for s.next() {
+		if len(s.fields) == 0 || s.text[0] == '|' {
+			continue
+		}
+		stamp++
+		items = items[:0]
+		colored := false
+		for _, f := range s.fields {
+			tok := s.tok(f)
+			name, color, hasColor := bytes.Cut(tok, []byte{':'})
+			if len(name) == 0 {
+				return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("missing item name in %q", tok))
+			}
+			i, ok := index[string(name)]
+			if !ok {
+				return nil, s.errorAt(f, ErrUnknownItem, fmt.Sprintf("unknown item %q", name))
+			}
+			if mark[i] == stamp {
+				return nil, s.errorAt(f, ErrRepeatedItem, fmt.Sprintf("item %q repeated in option", name))
+			}
+			mark[i] = stamp
+			if hasColor {
+				if !secondary[i] {
+					return nil, s.errorAt(f, ErrColorPrimary, fmt.Sprintf("color on primary item %q", name))
+				}
+				if len(color) == 0 {
+					return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("missing color after %q", tok))
+				}
+				if bytes.ContainsAny(color, ":|") {
+					return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("color %q contains ':' or '|'", color))
+				}
+				colored = true
+			}
+			items = append(items, i)
+		}
+		var err error
+		if colored {
+			names = names[:0]
+			for _, f := range s.fields {
+				names = append(names, string(s.tok(f)))
+			}
+			_, err = p.AddOption(names...)
+		} else {
+			_, err = p.AddOptionIndex(items, nil)
+		}
+		if err != nil {
+			return nil, s.errorAt(s.fields[0], err, err.Error())
+		}
+	}
+	if err := s.err(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
