@@ -1,8 +1,5 @@
 package exactcover
 
-// This file fixes the package's API so that other packages can be written
-// against it. Bodies marked "TODO(engine)" are being implemented.
-
 import "errors"
 
 // Sentinel errors. Errors returned by this package wrap one of these where a
@@ -16,6 +13,7 @@ var (
 	ErrColorPrimary  = errors.New("color on a primary item")
 	ErrConflict      = errors.New("option conflicts with the options already chosen")
 	ErrNoSolution    = errors.New("no solution")
+	ErrNoOption      = errors.New("no such option")
 )
 
 // Options configures a search. The zero value searches sequentially, in

@@ -1,35 +1,263 @@
 package exactcover
 
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
 // Problem is an exact cover problem under construction or ready to solve.
 // Build it with AddItem and AddOption, or with a parser.
+//
+// Options are kept in flat slices (one int32 per item of an option, plus
+// one per option), so memory grows linearly with the input.
 type Problem struct {
-	// TODO(engine): representation.
+	names     []string
+	secondary []bool
+	index     map[string]int
+	nPrimary  int
+
+	// Option k holds the items optItems[optStart[k]:optStart[k+1]], with
+	// the colors optColors[...] in the same positions (nil while no
+	// option has a color). Colors are positive; 0 means no color.
+	optStart  []int32
+	optItems  []int32
+	optColors []int32
+
+	colorNames []string         // color c is named colorNames[c-1] when set by AddOption
+	colorIndex map[string]int32 // name -> color
+	mark       []int32          // per item: the option being added that uses it, +1
+	scratch    []int32          // item indices of the option being added by name
+	scratchC   []int32
 }
 
 // NewProblem returns an empty problem.
-func NewProblem() *Problem { panic("TODO(engine)") }
+func NewProblem() *Problem {
+	return &Problem{index: make(map[string]int), optStart: []int32{0}}
+}
+
+// validName reports whether name can name an item or a color.
+func validName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		switch name[i] {
+		case ' ', '\t', '\n', '\r', '\v', '\f', ':', '|':
+			return false
+		}
+	}
+	return true
+}
 
 // AddItem adds a primary or secondary item and returns its index.
 // Item names are non-empty and contain no whitespace, ':' or '|'.
-func (p *Problem) AddItem(name string, secondary bool) (int, error) { panic("TODO(engine)") }
+func (p *Problem) AddItem(name string, secondary bool) (int, error) {
+	if !validName(name) {
+		return -1, fmt.Errorf("invalid item name %q: %w", name, ErrSyntax)
+	}
+	if _, ok := p.index[name]; ok {
+		return -1, fmt.Errorf("item %q: %w", name, ErrDuplicateItem)
+	}
+	if len(p.names) >= 1<<30 {
+		return -1, fmt.Errorf("too many items: %w", ErrSyntax)
+	}
+	i := len(p.names)
+	p.names = append(p.names, name)
+	p.secondary = append(p.secondary, secondary)
+	p.index[name] = i
+	if !secondary {
+		p.nPrimary++
+	}
+	return i, nil
+}
 
 // AddOption adds an option naming its items, "item" or "item:color" for a
-// colored secondary item, and returns the option's index.
-func (p *Problem) AddOption(items ...string) (int, error) { panic("TODO(engine)") }
+// colored secondary item, and returns the option's index. Colors named
+// here are numbered 1, 2, ... in order of first appearance (the numbers
+// AddOptionIndex takes).
+func (p *Problem) AddOption(items ...string) (int, error) {
+	if len(items) == 0 {
+		return -1, ErrEmptyOption
+	}
+	idx := p.scratch[:0]
+	col := p.scratchC[:0]
+	anyColor := false
+	for _, s := range items {
+		name, color, hasColor := strings.Cut(s, ":")
+		i, ok := p.index[name]
+		if !ok {
+			return -1, fmt.Errorf("item %q: %w", name, ErrUnknownItem)
+		}
+		c := int32(0)
+		if hasColor {
+			if !validName(color) {
+				return -1, fmt.Errorf("invalid color %q on item %q: %w", color, name, ErrSyntax)
+			}
+			c = p.colorNumber(color)
+			anyColor = true
+		}
+		idx = append(idx, int32(i))
+		col = append(col, c)
+	}
+	p.scratch, p.scratchC = idx, col
+	if !anyColor {
+		col = nil
+	}
+	return p.addOption(idx, col)
+}
+
+// colorNumber returns the number of the named color, adding it if new.
+func (p *Problem) colorNumber(name string) int32 {
+	if c, ok := p.colorIndex[name]; ok {
+		return c
+	}
+	if p.colorIndex == nil {
+		p.colorIndex = make(map[string]int32)
+	}
+	p.colorNames = append(p.colorNames, name)
+	c := int32(len(p.colorNames))
+	p.colorIndex[name] = c
+	return c
+}
 
 // AddOptionIndex adds an option by item indices; colors is nil or parallel
-// to items, with 0 meaning no color and other values naming colors.
-func (p *Problem) AddOptionIndex(items []int, colors []int) (int, error) { panic("TODO(engine)") }
+// to items, with 0 meaning no color and other (positive) values naming
+// colors.
+func (p *Problem) AddOptionIndex(items []int, colors []int) (int, error) {
+	if len(items) == 0 {
+		return -1, ErrEmptyOption
+	}
+	if colors != nil && len(colors) != len(items) {
+		return -1, fmt.Errorf("%d colors for %d items: %w", len(colors), len(items), ErrSyntax)
+	}
+	idx := p.scratch[:0]
+	var col []int32
+	for k, i := range items {
+		if i < 0 || i >= len(p.names) {
+			return -1, fmt.Errorf("item %d: %w", i, ErrUnknownItem)
+		}
+		idx = append(idx, int32(i))
+		if colors != nil {
+			c := colors[k]
+			if c < 0 || c > 1<<30 {
+				return -1, fmt.Errorf("invalid color %d on item %q: %w", c, p.names[i], ErrSyntax)
+			}
+			if c != 0 && col == nil {
+				col = p.scratchC[:0]
+				for range k {
+					col = append(col, 0)
+				}
+			}
+			if col != nil {
+				col = append(col, int32(c))
+			}
+		}
+	}
+	p.scratch = idx
+	if col != nil {
+		p.scratchC = col
+	}
+	return p.addOption(idx, col)
+}
+
+// addOption checks and stores an option; colors is nil or parallel to items.
+func (p *Problem) addOption(items, colors []int32) (int, error) {
+	k := len(p.optStart) - 1
+	if len(p.mark) < len(p.names) {
+		p.mark = append(p.mark, make([]int32, len(p.names)-len(p.mark))...)
+	}
+	stamp := int32(k + 1)
+	for j, i := range items {
+		if p.mark[i] == stamp {
+			return -1, fmt.Errorf("item %q: %w", p.names[i], ErrRepeatedItem)
+		}
+		p.mark[i] = stamp
+		if colors != nil && colors[j] != 0 && !p.secondary[i] {
+			return -1, fmt.Errorf("item %q: %w", p.names[i], ErrColorPrimary)
+		}
+	}
+	if len(p.optItems)+len(items) >= 1<<30 || k >= 1<<29 {
+		return -1, fmt.Errorf("problem too large: %w", ErrSyntax)
+	}
+	if colors != nil && p.optColors == nil {
+		p.optColors = make([]int32, len(p.optItems), cap(p.optItems))
+	}
+	p.optItems = append(p.optItems, items...)
+	if p.optColors != nil {
+		if colors != nil {
+			p.optColors = append(p.optColors, colors...)
+		} else {
+			for range items {
+				p.optColors = append(p.optColors, 0)
+			}
+		}
+	}
+	p.optStart = append(p.optStart, int32(len(p.optItems)))
+	return k, nil
+}
 
 // NumItems returns the number of items.
-func (p *Problem) NumItems() int { panic("TODO(engine)") }
+func (p *Problem) NumItems() int { return len(p.names) }
+
+// NumPrimary returns the number of primary items.
+func (p *Problem) NumPrimary() int { return p.nPrimary }
 
 // NumOptions returns the number of options.
-func (p *Problem) NumOptions() int { panic("TODO(engine)") }
+func (p *Problem) NumOptions() int { return len(p.optStart) - 1 }
 
 // ItemName returns the name of item i.
-func (p *Problem) ItemName(i int) string { panic("TODO(engine)") }
+func (p *Problem) ItemName(i int) string { return p.names[i] }
+
+// IsSecondary reports whether item i is secondary.
+func (p *Problem) IsSecondary(i int) bool { return p.secondary[i] }
+
+// Item returns the index of the named item, or -1.
+func (p *Problem) Item(name string) int {
+	if i, ok := p.index[name]; ok {
+		return i
+	}
+	return -1
+}
+
+// Option returns the item indices and colors (0: no color) of option i,
+// appended to items and colors.
+func (p *Problem) Option(i int, items, colors []int) ([]int, []int) {
+	a, b := p.optStart[i], p.optStart[i+1]
+	for j := a; j < b; j++ {
+		items = append(items, int(p.optItems[j]))
+		c := 0
+		if p.optColors != nil {
+			c = int(p.optColors[j])
+		}
+		colors = append(colors, c)
+	}
+	return items, colors
+}
+
+// ColorName returns the name of color c (> 0): the name given to AddOption,
+// or the number itself for colors given only by AddOptionIndex.
+func (p *Problem) ColorName(c int) string {
+	if c >= 1 && c <= len(p.colorNames) {
+		return p.colorNames[c-1]
+	}
+	return strconv.Itoa(c)
+}
 
 // OptionString returns option i as a line of Knuth's format: its item names,
 // with ":color" on colored secondary items, separated by spaces.
-func (p *Problem) OptionString(i int) string { panic("TODO(engine)") }
+func (p *Problem) OptionString(i int) string {
+	var b strings.Builder
+	a, e := p.optStart[i], p.optStart[i+1]
+	for j := a; j < e; j++ {
+		if j > a {
+			b.WriteByte(' ')
+		}
+		b.WriteString(p.names[p.optItems[j]])
+		if p.optColors != nil && p.optColors[j] != 0 {
+			b.WriteByte(':')
+			b.WriteString(p.ColorName(int(p.optColors[j])))
+		}
+	}
+	return b.String()
+}

@@ -2,56 +2,345 @@ package exactcover
 
 import (
 	"context"
+	"fmt"
 	"iter"
 )
 
 // Solver holds the dancing-links memory of one Problem. It is reusable
 // across searches and cheap to reset; it is not safe for concurrent use
 // (use one Solver per goroutine, or Options.Workers).
+//
+// All of its memory is allocated by NewSolver: searches do not allocate,
+// except for the slice Solve returns.
 type Solver struct {
-	// TODO(engine)
+	nd  []node
+	it  []item
+	col []int32 // live node colors; nil when the problem has none
+	// ocol holds the colors as given, per node; nil when there are none.
+	ocol []int32
+
+	nItems   int32   // N: item headers are nodes 1..N
+	nPrim    int32   // primary items are 1..nPrim
+	optStart []int32 // the problem's option starts (shared, read-only)
+	extOf    []int32 // internal item id -> the problem's item index
+
+	// Choose's state.
+	chosen    []int32 // options chosen, in order
+	usedBy    []int32 // per internal item: the 1-based Choose depth that took it, or 0
+	usedColor []int32 // per internal item: the color it was taken with, -1 for none
+
+	// Search state.
+	choice []int32 // the node chosen at each level
+	rbuf   []int32 // randomized searches: the options of each level, shuffled
+	rbase  []int32 // randomized searches: where each level's options start in rbuf
+	rpos   []int32 // randomized searches: the index of the option tried at each level
+	rng    uint64
+
+	sol   []int
+	stats Stats
+	err   error
 }
 
 // NewSolver builds the links for p. Later changes to p do not affect it.
-func NewSolver(p *Problem) *Solver { panic("TODO(engine)") }
+func NewSolver(p *Problem) *Solver {
+	n := int32(len(p.names))
+	nOpt := len(p.optStart) - 1
+	nNodes := int(n) + 2 + len(p.optItems) + nOpt
+	s := &Solver{
+		nd:       make([]node, nNodes),
+		it:       make([]item, n+2),
+		nItems:   n,
+		nPrim:    int32(p.nPrimary),
+		optStart: p.optStart[: nOpt+1 : nOpt+1],
+		extOf:    make([]int32, n+1),
+	}
+	// Internal ids: primary items first, then secondary, each in order.
+	intOf := make([]int32, n)
+	np, ns := int32(0), int32(p.nPrimary)
+	for i, sec := range p.secondary {
+		if sec {
+			ns++
+			intOf[i] = ns
+		} else {
+			np++
+			intOf[i] = np
+		}
+		s.extOf[intOf[i]] = int32(i)
+	}
+	// Item lists: 0 heads the primary items, n+1 the secondary ones.
+	link := func(head, first, last int32) {
+		prev := head
+		for i := first; i <= last; i++ {
+			s.it[i].prev = prev
+			s.it[prev].next = i
+			prev = i
+		}
+		s.it[prev].next = head
+		s.it[head].prev = prev
+	}
+	link(0, 1, s.nPrim)
+	link(n+1, s.nPrim+1, n)
+	nd := s.nd
+	for i := int32(1); i <= n; i++ {
+		nd[i] = node{up: i, down: i}
+	}
+	if p.optColors != nil {
+		s.col = make([]int32, nNodes)
+		s.ocol = make([]int32, nNodes)
+	}
+	// Options, each followed by a spacer.
+	q := n + 1 // the spacer before option k
+	nd[q] = node{top: 0}
+	for k := range nOpt {
+		a, b := p.optStart[k], p.optStart[k+1]
+		first := q + 1
+		for j := a; j < b; j++ {
+			q++
+			c := intOf[p.optItems[j]]
+			u := nd[c].up
+			nd[q] = node{up: u, down: c, top: c}
+			nd[u].down = q
+			nd[c].up = q
+			s.it[c].len++
+			if s.col != nil {
+				s.col[q] = p.optColors[j]
+				s.ocol[q] = p.optColors[j]
+			}
+		}
+		nd[first-1].down = q // the previous spacer points to this option's last node
+		q++
+		nd[q] = node{up: first, top: -int32(k + 1)}
+	}
+	s.usedBy = make([]int32, n+2)
+	s.usedColor = make([]int32, n+2)
+	s.choice = make([]int32, s.nPrim+2)
+	s.rbase = make([]int32, s.nPrim+2)
+	s.rpos = make([]int32, s.nPrim+2)
+	s.rbuf = make([]int32, nOpt+1)
+	s.sol = make([]int, 0, s.nPrim+8)
+	return s
+}
+
+// clone returns a copy of s with its own links, in the same state.
+func (s *Solver) clone() *Solver {
+	c := *s
+	c.nd = append([]node(nil), s.nd...)
+	c.it = append([]item(nil), s.it...)
+	if s.col != nil {
+		c.col = append([]int32(nil), s.col...)
+	}
+	c.chosen = append([]int32(nil), s.chosen...)
+	c.usedBy = append([]int32(nil), s.usedBy...)
+	c.usedColor = append([]int32(nil), s.usedColor...)
+	c.choice = make([]int32, len(s.choice))
+	c.rbase = make([]int32, len(s.rbase))
+	c.rpos = make([]int32, len(s.rpos))
+	c.rbuf = make([]int32, len(s.rbuf))
+	c.sol = make([]int, 0, cap(s.sol))
+	return &c
+}
+
+// NumOptions returns the number of options of the solver's problem.
+func (s *Solver) NumOptions() int { return len(s.optStart) - 1 }
+
+// firstNode returns the first node of option k.
+func (s *Solver) firstNode(k int32) int32 {
+	return s.nItems + 2 + s.optStart[k] + k
+}
+
+// optionOf returns the option of node q.
+func (s *Solver) optionOf(q int32) int32 {
+	nd := s.nd
+	for nd[q].top > 0 {
+		q--
+	}
+	return -nd[q].top
+}
 
 // Choose fixes option i as part of every solution, covering its items, as
 // a puzzle's givens are applied before the search. It returns an error
 // wrapping ErrConflict if the option clashes with options already chosen.
-func (s *Solver) Choose(i int) error { panic("TODO(engine)") }
+// The work Choose does is not counted in Stats.
+func (s *Solver) Choose(i int) error {
+	if i < 0 || i >= len(s.optStart)-1 {
+		return fmt.Errorf("option %d: %w", i, ErrNoOption)
+	}
+	k := int32(i)
+	first := s.firstNode(k)
+	last := first + s.optStart[k+1] - s.optStart[k]
+	nd := s.nd
+	exclusive := false // does the option take some item exclusively?
+	for q := first; q < last; q++ {
+		c := nd[q].top
+		oc := int32(0)
+		if s.ocol != nil {
+			oc = s.ocol[q]
+		}
+		if oc == 0 {
+			exclusive = true
+		}
+		if s.usedBy[c] != 0 && (oc == 0 || s.usedColor[c] != oc) {
+			return fmt.Errorf("option %d: %w", i, ErrConflict)
+		}
+	}
+	if !exclusive {
+		for _, o := range s.chosen {
+			if o == k {
+				return fmt.Errorf("option %d chosen twice: %w", i, ErrConflict)
+			}
+		}
+	}
+	depth := int32(len(s.chosen) + 1)
+	for q := first; q < last; q++ {
+		c := nd[q].top
+		switch {
+		case s.ocol == nil:
+			cover(nd, s.it, c)
+			s.usedBy[c], s.usedColor[c] = depth, -1
+		case s.ocol[q] == 0:
+			coverC(nd, s.col, s.it, c)
+			s.usedBy[c], s.usedColor[c] = depth, -1
+		case s.usedBy[c] == 0:
+			purify(nd, s.col, s.it, q)
+			s.usedBy[c], s.usedColor[c] = depth, s.ocol[q]
+		}
+	}
+	s.chosen = append(s.chosen, k)
+	return nil
+}
+
+// unchoose undoes the last Choose.
+func (s *Solver) unchoose() {
+	depth := int32(len(s.chosen))
+	k := s.chosen[depth-1]
+	s.chosen = s.chosen[:depth-1]
+	first := s.firstNode(k)
+	last := first + s.optStart[k+1] - s.optStart[k]
+	nd := s.nd
+	for q := last - 1; q >= first; q-- {
+		c := nd[q].top
+		switch {
+		case s.ocol == nil:
+			uncover(nd, s.it, c)
+			s.usedBy[c], s.usedColor[c] = 0, 0
+		case s.ocol[q] == 0:
+			uncoverC(nd, s.col, s.it, c)
+			s.usedBy[c], s.usedColor[c] = 0, 0
+		case s.usedBy[c] == depth:
+			unpurify(nd, s.col, s.it, q)
+			s.usedBy[c], s.usedColor[c] = 0, 0
+		}
+	}
+}
 
 // Reset undoes every Choose, returning the solver to the full problem.
-func (s *Solver) Reset() { panic("TODO(engine)") }
+func (s *Solver) Reset() {
+	for len(s.chosen) > 0 {
+		s.unchoose()
+	}
+}
+
+// Chosen returns the options chosen with Choose, in order, appended to dst.
+func (s *Solver) Chosen(dst []int) []int {
+	for _, o := range s.chosen {
+		dst = append(dst, int(o))
+	}
+	return dst
+}
 
 // Solve returns the first solution as option indices (the chosen ones
-// included), or ErrNoSolution. On cancellation it returns ctx.Err().
-func (s *Solver) Solve(ctx context.Context, opt Options) ([]int, error) { panic("TODO(engine)") }
+// included, first, in the order chosen), or ErrNoSolution. On
+// cancellation it returns ctx.Err(). The returned slice is new.
+func (s *Solver) Solve(ctx context.Context, opt Options) ([]int, error) {
+	sol, err := s.SolveInto(ctx, opt, nil)
+	if err != nil {
+		return nil, err
+	}
+	return sol, nil
+}
+
+// SolveInto is Solve appending the solution to dst, so that a caller
+// reusing dst[:0] does not allocate.
+func (s *Solver) SolveInto(ctx context.Context, opt Options, dst []int) ([]int, error) {
+	opt.Limit = 1
+	found := false
+	visit := func(sol []int) bool {
+		dst = append(dst, sol...)
+		found = true
+		return false
+	}
+	err := s.search(ctx, opt, visit)
+	if err != nil {
+		return dst, err
+	}
+	if !found {
+		return dst, ErrNoSolution
+	}
+	return dst, nil
+}
 
 // Count returns the number of solutions, at most opt.Limit when it is
 // nonzero. On cancellation it returns the count so far and ctx.Err().
-func (s *Solver) Count(ctx context.Context, opt Options) (int64, error) { panic("TODO(engine)") }
+func (s *Solver) Count(ctx context.Context, opt Options) (int64, error) {
+	err := s.search(ctx, opt, nil)
+	return s.stats.Solutions, err
+}
 
-// Solutions returns an iterator over the solutions as option indices. The
-// yielded slice is owned by the solver and overwritten by the next
-// iteration: copy it to keep it. After the loop, Err reports cancellation.
-func (s *Solver) Solutions(ctx context.Context, opt Options) iter.Seq[[]int] { panic("TODO(engine)") }
+// Solutions returns an iterator over the solutions as option indices (the
+// chosen ones first). The yielded slice is owned by the solver and
+// overwritten by the next iteration: copy it to keep it. After the loop,
+// Err reports cancellation. With Workers > 1 the solutions come in no
+// particular order.
+func (s *Solver) Solutions(ctx context.Context, opt Options) iter.Seq[[]int] {
+	return func(yield func([]int) bool) {
+		s.err = s.search(ctx, opt, yield)
+	}
+}
 
 // Err returns the error that ended the last Solutions iteration, if any.
-func (s *Solver) Err() error { panic("TODO(engine)") }
+func (s *Solver) Err() error { return s.err }
 
 // Stats returns the statistics of the last search.
-func (s *Solver) Stats() Stats { panic("TODO(engine)") }
+func (s *Solver) Stats() Stats { return s.stats }
 
-// Split returns at least n subproblems (when the tree has that many
-// branches) that together cover the search below the current state once.
-func (s *Solver) Split(n int) []Subproblem { panic("TODO(engine)") }
+// search runs a sequential or parallel search, calling visit (when not
+// nil) with each solution, until visit returns false.
+func (s *Solver) search(ctx context.Context, opt Options, visit func([]int) bool) error {
+	s.err = nil
+	if opt.Workers > 1 {
+		return s.parallel(ctx, opt, visit)
+	}
+	var v func(depth int) bool
+	if visit != nil {
+		v = func(depth int) bool { return visit(s.solution(depth)) }
+	}
+	return s.run(ctx, opt.Limit, opt.Seed, opt.Progress, v)
+}
+
+// solution returns the current solution, whose search part is the options
+// of choice[:depth], in s.sol.
+func (s *Solver) solution(depth int) []int {
+	sol := s.sol[:0]
+	for _, o := range s.chosen {
+		sol = append(sol, int(o))
+	}
+	for _, q := range s.choice[:depth] {
+		sol = append(sol, int(s.optionOf(q)))
+	}
+	s.sol = sol
+	return sol
+}
 
 // Solve is a shorthand for NewSolver(p).Solve.
 func (p *Problem) Solve(ctx context.Context, opt Options) ([]int, Stats, error) {
-	panic("TODO(engine)")
+	s := NewSolver(p)
+	sol, err := s.Solve(ctx, opt)
+	return sol, s.Stats(), err
 }
 
 // Count is a shorthand for NewSolver(p).Count.
 func (p *Problem) Count(ctx context.Context, opt Options) (int64, Stats, error) {
-	panic("TODO(engine)")
+	s := NewSolver(p)
+	n, err := s.Count(ctx, opt)
+	return n, s.Stats(), err
 }

@@ -1,0 +1,197 @@
+package exactcover
+
+import (
+	"context"
+	"math/bits"
+)
+
+const (
+	pollMask     = 1<<12 - 1 // poll the context every 4096 nodes
+	progressMask = 1<<20 - 1 // call Options.Progress every 1,048,576 nodes
+)
+
+// run is Algorithm X on the links, below the current state, with an
+// explicit stack: level by level it covers the primary item with the
+// fewest options (the first such item on ties) and tries its options in
+// turn (in list order, or shuffled when seed is nonzero). visit, when not
+// nil, is called for each solution with the number of levels (the search
+// part of the solution is the options of choice[:depth]); the search stops
+// when it returns false, after limit solutions (when limit > 0), or when
+// ctx is done. Whatever way it stops, run restores the links, and it
+// records the statistics in s.stats.
+func (s *Solver) run(ctx context.Context, limit int64, seed uint64, progress func(Stats), visit func(depth int) bool) (err error) {
+	nd, it, col := s.nd, s.it, s.col
+	choice := s.choice
+	colored := col != nil
+	random := seed != 0
+	if random {
+		s.rng = seed
+	}
+	done := ctx.Done()
+	var nodes, updates, count int64
+	var level int
+	var best, cur int32
+	var t int32
+
+	if it[0].next == 0 { // nothing left to cover: the empty extension
+		nodes, count = 1, 1
+		if visit != nil {
+			visit(0)
+		}
+		goto finish
+	}
+
+forward:
+	nodes++
+	if nodes&pollMask == 0 {
+		if done != nil {
+			select {
+			case <-done:
+				err = ctx.Err()
+				s.unwind(level - 1)
+				goto finish
+			default:
+			}
+		}
+		if progress != nil && nodes&progressMask == 0 {
+			progress(Stats{Nodes: nodes, Updates: updates, Solutions: count})
+		}
+	}
+	// The branching item: the first one with the fewest options.
+	t = 1<<31 - 1
+	for k := it[0].next; k != 0; k = it[k].next {
+		if l := it[k].len; l < t {
+			t, best = l, k
+			if l == 0 {
+				break
+			}
+		}
+	}
+	if colored {
+		updates += coverC(nd, col, it, best)
+	} else {
+		updates += cover(nd, it, best)
+	}
+	if random {
+		cur = s.shuffle(level, best)
+	} else {
+		cur = nd[best].down
+	}
+	choice[level] = cur
+
+advance:
+	if cur == best {
+		goto backup
+	}
+	if colored {
+		updates += commitOthers(nd, col, it, cur)
+	} else {
+		updates += coverOthers(nd, it, cur)
+	}
+	if it[0].next == 0 {
+		nodes++ // a solution counts as a node
+		count++
+		if (visit != nil && !visit(level+1)) || count == limit {
+			s.unwind(level)
+			goto finish
+		}
+		goto recover
+	}
+	level++
+	goto forward
+
+backup:
+	if colored {
+		uncoverC(nd, col, it, best)
+	} else {
+		uncover(nd, it, best)
+	}
+	if level == 0 {
+		goto finish
+	}
+	level--
+	cur = choice[level]
+	best = nd[cur].top
+
+recover:
+	if colored {
+		uncommitOthers(nd, col, it, cur)
+	} else {
+		uncoverOthers(nd, it, cur)
+	}
+	if random {
+		s.rpos[level]++
+		if p := s.rpos[level]; p < it[best].len {
+			cur = s.rbuf[s.rbase[level]+p]
+		} else {
+			cur = best
+		}
+	} else {
+		cur = nd[cur].down
+	}
+	choice[level] = cur
+	goto advance
+
+finish:
+	s.stats = Stats{Nodes: nodes, Updates: updates, Solutions: count}
+	return err
+}
+
+// unwind undoes the choices of levels level, level-1, ..., 0, each of
+// which has its branching item covered and the other items of its chosen
+// option covered too.
+func (s *Solver) unwind(level int) {
+	nd, it, col := s.nd, s.it, s.col
+	for ; level >= 0; level-- {
+		cur := s.choice[level]
+		best := nd[cur].top
+		if col != nil {
+			uncommitOthers(nd, col, it, cur)
+			uncoverC(nd, col, it, best)
+		} else {
+			uncoverOthers(nd, it, cur)
+			uncover(nd, it, best)
+		}
+	}
+}
+
+// shuffle lists the options of item c (covered at this level) in random
+// order (Fisher-Yates) for a randomized search and returns the first one,
+// or c when there is none.
+func (s *Solver) shuffle(level int, c int32) int32 {
+	nd := s.nd
+	base := int32(0)
+	if level > 0 {
+		prev := nd[s.choice[level-1]].top
+		base = s.rbase[level-1] + s.it[prev].len
+	}
+	s.rbase[level] = base
+	s.rpos[level] = 0
+	n := s.it[c].len
+	buf := s.rbuf[base : base+n]
+	i := 0
+	for q := nd[c].down; q != c; q = nd[q].down {
+		buf[i] = q
+		i++
+	}
+	for i := n - 1; i > 0; i-- {
+		j := int32(s.random(uint64(i + 1)))
+		buf[i], buf[j] = buf[j], buf[i]
+	}
+	if n == 0 {
+		return c
+	}
+	return buf[0]
+}
+
+// random returns a pseudo-random number in [0, n) (splitmix64, scaled by
+// multiplication).
+func (s *Solver) random(n uint64) uint64 {
+	s.rng += 0x9e3779b97f4a7c15
+	z := s.rng
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	z ^= z >> 31
+	hi, _ := bits.Mul64(z, n)
+	return hi
+}
