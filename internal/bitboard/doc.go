@@ -1,4 +1,13 @@
 // Package bitboard is the specialised solver for standard 9x9 Sudoku:
 // candidates as bitboards, singles propagation and guessing, with no
 // allocation per puzzle.
+//
+// Each digit's candidates are 81 bits kept as three 27-bit band words.
+// Propagation, repeated to a fixed point, applies per digit: locked
+// candidates inside each band and each stack (a row-by-box or
+// column-by-band matching on a 3x3 matrix, by table), hidden singles in
+// rows, boxes and columns; and per cell: naked singles. When propagation
+// stops, the solver guesses the first candidate of a cell with two
+// candidates (or the fewest), saving a copy of its small state on an
+// explicit stack; on backtracking it removes that candidate instead.
 package bitboard
