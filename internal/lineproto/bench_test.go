@@ -1,0 +1,14 @@
+package lineproto
+
+import "testing"
+
+func BenchmarkSimpleSolver(b *testing.B) {
+	var p, sol [81]uint8
+	for i := range 81 {
+		p[i] = test1[i] - '0'
+	}
+	var s SimpleSolver
+	for b.Loop() {
+		s.Solve(&p, &sol)
+	}
+}

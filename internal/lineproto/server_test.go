@@ -1,0 +1,401 @@
+package lineproto
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+var (
+	clash      = "11" + strings.Repeat("0", 79)
+	noSolution = "123456780" + "000000009" + strings.Repeat("0", 63) // cell 8 has no candidate
+	dotted     = strings.ReplaceAll(test1, "0", ".")
+)
+
+// checkReplies compares got (the server's replies) with want: a want line
+// "~prefix|puzzle" stands for prefix followed by a valid solution of puzzle.
+func checkReplies(t *testing.T, got string, want []string) {
+	t.Helper()
+	lines := strings.SplitAfter(got, "\r\n")
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("got %d reply lines %q, want %d %q", len(lines), got, len(want), want)
+	}
+	for i, w := range want {
+		g := lines[i]
+		if !strings.HasSuffix(g, "\r\n") {
+			t.Errorf("reply %d %q does not end with CRLF", i, g)
+			continue
+		}
+		g = strings.TrimSuffix(g, "\r\n")
+		if rest, ok := strings.CutPrefix(w, "~"); ok {
+			prefix, puzzle, _ := strings.Cut(rest, "|")
+			sol, ok := strings.CutPrefix(g, prefix)
+			if !ok || !validSolution(puzzle, sol) {
+				t.Errorf("reply %d = %q, want %q and a solution of %s", i, g, prefix, puzzle)
+			}
+			continue
+		}
+		if g+"\r\n" != w && g != w {
+			t.Errorf("reply %d = %q, want %q", i, g, w)
+		}
+	}
+}
+
+func TestProtocol(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	long18 := strings.Repeat("i", 18)
+	tests := []struct {
+		name   string
+		send   string
+		want   []string
+		closed bool // the server closes after the replies
+	}{
+		{"id", "a1:" + test1 + "\r\n", []string{"~a1:|" + test1}, false},
+		{"no id", test1 + "\r\n", []string{"~|" + test1}, false},
+		{"empty id", ":" + test1 + "\r\n", []string{"~|" + test1}, false},
+		{"LF only", "x:" + test1 + "\n", []string{"~x:|" + test1}, false},
+		{"dot blanks", "d:" + dotted + "\r\n", []string{"~d:|" + test1}, false},
+		{"clash", "c:" + clash + "\r\n", []string{"c:NoSolution"}, false},
+		{"no solution", noSolution + "\r\n", []string{"NoSolution"}, false},
+		{"bad byte", "b:" + test1[:80] + "x\r\n", []string{"b:NoSolution"}, false},
+		{"space", "b: " + test1[1:] + "\r\n", []string{"b:NoSolution"}, false},
+		{"pipelined", "1:" + test1 + "\r\n2:" + clash + "\r\n3:" + dotted + "\n",
+			[]string{"~1:|" + test1, "2:NoSolution", "~3:|" + test1}, false},
+		{"longest id", long18 + ":" + test1 + "\r\n", []string{"~" + long18 + ":|" + test1}, false},
+		{"short", "s:" + test1[:80] + "\r\n", []string{"Bad Request!"}, true},
+		{"long", test1 + "0\r\n", []string{"Bad Request!"}, true},
+		{"empty line", "\r\n", []string{"Bad Request!"}, true},
+		{"two colons", "a:b:" + test1 + "\r\n", []string{"Bad Request!"}, true},
+		{"good then bad", "1:" + test1 + "\r\nshort\r\n1:" + test1 + "\r\n",
+			[]string{"~1:|" + test1, "Bad Request!"}, true},
+		{"line too long", long18 + "i:" + test1 + "\r\n", []string{"Id too long!"}, true},
+		{"partial too long", strings.Repeat("z", 102), []string{"Id too long!"}, true},
+		{"garbage", strings.Repeat("\x00\xff", 40) + "\n", []string{"Bad Request!"}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := dial(t, addr)
+			if _, err := io.WriteString(c, tt.send); err != nil {
+				t.Fatal(err)
+			}
+			wait := 300 * time.Millisecond
+			if tt.closed {
+				wait = 5 * time.Second
+			}
+			got, closed := readAll(t, c, wait)
+			checkReplies(t, got, tt.want)
+			if closed != tt.closed {
+				t.Errorf("closed = %v, want %v", closed, tt.closed)
+			}
+		})
+	}
+}
+
+// TestPartialLine checks that a partial line of up to MaxLine bytes plus a
+// CR waits for the rest.
+func TestPartialLine(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	c := dial(t, addr)
+	req := strings.Repeat("i", 18) + ":" + test1 + "\r"
+	io.WriteString(c, req)
+	if got, closed := readAll(t, c, 100*time.Millisecond); got != "" || closed {
+		t.Fatalf("after a partial line of %d bytes: got %q closed=%v", len(req), got, closed)
+	}
+	io.WriteString(c, "\n")
+	got, _ := readAll(t, c, 300*time.Millisecond)
+	checkReplies(t, got, []string{"~" + req[:19] + "|" + test1})
+}
+
+// TestSplitWrites splits a pipelined request stream at every byte.
+func TestSplitWrites(t *testing.T) {
+	_, addr := startServer(t, Config{})
+	stream := "7:" + test1 + "\r\n" + ":" + clash + "\n" + dotted + "\r\n"
+	want := []string{"~7:|" + test1, "NoSolution", "~|" + test1}
+	for k := 1; k < len(stream); k++ {
+		c := dial(t, addr)
+		io.WriteString(c, stream[:k])
+		time.Sleep(200 * time.Microsecond)
+		io.WriteString(c, stream[k:])
+		r := bufio.NewReader(c)
+		c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		var got strings.Builder
+		for range want {
+			l, err := r.ReadString('\n')
+			if err != nil {
+				t.Fatalf("split at %d: %v after %q", k, err, got.String())
+			}
+			got.WriteString(l)
+		}
+		checkReplies(t, got.String(), want)
+		c.Close()
+	}
+	// And one byte per write.
+	c := dial(t, addr)
+	for i := range len(stream) {
+		if _, err := c.Write([]byte{stream[i]}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := bufio.NewReader(c)
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	var got strings.Builder
+	for range want {
+		l, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.WriteString(l)
+	}
+	checkReplies(t, got.String(), want)
+}
+
+// TestPipelinedFile sends a whole file in one stream and checks every reply
+// in order.
+func TestPipelinedFile(t *testing.T) {
+	puzzles := readPuzzles(t, "data/test1000")
+	if testing.Short() {
+		puzzles = puzzles[:200]
+	}
+	_, addr := startServer(t, Config{})
+	c := dial(t, addr)
+	var req strings.Builder
+	for i, p := range puzzles {
+		fmt.Fprintf(&req, "%d:%s\r\n", i, p)
+	}
+	go io.WriteString(c, req.String())
+	r := bufio.NewReader(c)
+	c.SetReadDeadline(time.Now().Add(30 * time.Second))
+	for i, p := range puzzles {
+		l, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("reply %d: %v", i, err)
+		}
+		id, sol, _ := strings.Cut(strings.TrimSuffix(l, "\r\n"), ":")
+		if id != fmt.Sprint(i) || !validSolution(p, sol) {
+			t.Fatalf("reply %d = %q, want id %d and a solution of %s", i, l, i, p)
+		}
+	}
+}
+
+// TestManyConnections runs clients at once, each pipelining requests.
+func TestManyConnections(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	const clients, each = 50, 40
+	var wg sync.WaitGroup
+	errs := make(chan error, clients)
+	for k := range clients {
+		wg.Go(func() {
+			c, err := net.Dial("tcp", addr)
+			if err != nil {
+				errs <- err
+				return
+			}
+			defer c.Close()
+			var req strings.Builder
+			for i := range each {
+				p := easy
+				if (i+k)%3 == 0 {
+					p = clash
+				}
+				fmt.Fprintf(&req, "%d-%d:%s\r\n", k, i, p)
+			}
+			go io.WriteString(c, req.String())
+			r := bufio.NewReader(c)
+			c.SetReadDeadline(time.Now().Add(20 * time.Second))
+			for i := range each {
+				l, err := r.ReadString('\n')
+				if err != nil {
+					errs <- fmt.Errorf("client %d reply %d: %v", k, i, err)
+					return
+				}
+				id, res, _ := strings.Cut(strings.TrimSuffix(l, "\r\n"), ":")
+				ok := id == fmt.Sprintf("%d-%d", k, i)
+				if (i+k)%3 == 0 {
+					ok = ok && res == NoSolution
+				} else {
+					ok = ok && validSolution(easy, res)
+				}
+				if !ok {
+					errs <- fmt.Errorf("client %d reply %d = %q", k, i, l)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if got, want := s.Stats.Requests.Load(), int64(clients*each); got != want {
+		t.Errorf("Stats.Requests = %d, want %d", got, want)
+	}
+	if got, want := s.Stats.Solved.Load(), int64(clients*each*2/3); got < want-clients || got > want+clients {
+		t.Errorf("Stats.Solved = %d, want about %d", got, want)
+	}
+}
+
+// TestGarbageConnections opens 1,000 connections that send garbage,
+// oversized lines and half lines, then close; the server must go on.
+func TestGarbageConnections(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	n := 1000
+	if testing.Short() {
+		n = 200
+	}
+	payloads := []string{
+		strings.Repeat("\xff", 300),
+		strings.Repeat("9", 5000) + "\r\n",
+		"1:" + easy[:40],
+		"\r\n\r\n\r\n",
+		"id:" + easy + "\r\n" + "id:" + easy[:50],
+		strings.Repeat(":", 100) + "\n",
+		"",
+	}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 100)
+	for i := range n {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			c, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			io.WriteString(c, payloads[i%len(payloads)])
+			if i%2 == 0 {
+				c.(*net.TCPConn).CloseWrite()
+				c.SetReadDeadline(time.Now().Add(5 * time.Second))
+				io.Copy(io.Discard, c)
+			}
+			c.Close()
+		})
+	}
+	wg.Wait()
+	// The server still answers.
+	c := dial(t, addr)
+	io.WriteString(c, "ok:"+easy+"\r\n")
+	r := bufio.NewReader(c)
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	l, err := r.ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReplies(t, l, []string{"~ok:|" + easy})
+	c.Close()
+	waitConns(t, s, 0)
+	if got := s.Stats.Accepted.Load(); got != int64(n+1) {
+		t.Errorf("Stats.Accepted = %d, want %d", got, n+1)
+	}
+}
+
+func waitConns(t *testing.T, s *Server, want int64) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for s.Stats.Conns.Load() != want {
+		if time.Now().After(deadline) {
+			t.Fatalf("Stats.Conns = %d, want %d", s.Stats.Conns.Load(), want)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// TestDisconnectMidStream: a client sends many requests and goes away
+// without reading the replies.
+func TestDisconnectMidStream(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	for range 20 {
+		c, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var req strings.Builder
+		for i := range 500 {
+			fmt.Fprintf(&req, "%d:%s\r\n", i, easy)
+		}
+		io.WriteString(c, req.String()+"half:"+easy[:30])
+		c.Close()
+	}
+	waitConns(t, s, 0)
+}
+
+// TestSlowReader: a client that sends without reading makes the server
+// stop reading (bounded buffers), and the write deadline then drops it.
+func TestSlowReader(t *testing.T) {
+	s, addr := startServer(t, Config{WriteTimeout: 300 * time.Millisecond})
+	c := dial(t, addr)
+	line := []byte("0123456789:" + easy + "\r\n")
+	var sent int64
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		c.SetWriteDeadline(time.Now().Add(5 * time.Second))
+		for range 400000 {
+			if _, err := c.Write(line); err != nil {
+				return
+			}
+			sent++
+		}
+	}()
+	<-done
+	if sent == 400000 {
+		t.Fatalf("the client wrote all %d requests (%d MB) without reading: the server did not stop reading", sent, sent*int64(len(line))>>20)
+	}
+	waitConns(t, s, 0)
+	if got := s.Stats.Requests.Load(); got >= sent {
+		t.Errorf("the server answered %d of %d requests while its replies were not read", got, sent)
+	}
+	t.Logf("client wrote %d requests before blocking; server answered %d", sent, s.Stats.Requests.Load())
+}
+
+// TestShutdown: requests already read are answered, then the connection
+// closes and Serve returns.
+func TestShutdown(t *testing.T) {
+	s, addr := startServer(t, Config{})
+	c := dial(t, addr)
+	io.WriteString(c, "1:"+easy+"\r\n")
+	r := bufio.NewReader(c)
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if l, err := r.ReadString('\n'); err != nil || !strings.HasPrefix(l, "1:") {
+		t.Fatalf("first reply %q, %v", l, err)
+	}
+	io.WriteString(c, "2:"+easy+"\r\n")
+	time.Sleep(50 * time.Millisecond)
+	ctx, cancel := contextWithTimeout(5 * time.Second)
+	defer cancel()
+	if err := s.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rest, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkReplies(t, string(rest), []string{"~2:|" + easy})
+	if _, err := net.Dial("tcp", addr); err == nil {
+		t.Error("the server still accepts connections after Shutdown")
+	}
+}
+
+func TestMaxConns(t *testing.T) {
+	s, addr := startServer(t, Config{MaxConns: 2})
+	a, b := dial(t, addr), dial(t, addr)
+	waitConns(t, s, 2)
+	c := dial(t, addr)
+	if _, closed := readAll(t, c, 2*time.Second); !closed {
+		t.Error("a third connection beyond MaxConns=2 was not closed")
+	}
+	for _, x := range []net.Conn{a, b} {
+		io.WriteString(x, easy+"\n")
+		got, _ := readAll(t, x, 300*time.Millisecond)
+		checkReplies(t, got, []string{"~|" + easy})
+	}
+}
