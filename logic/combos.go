@@ -1,0 +1,30 @@
+package logic
+
+// combos calls f with every k-subset of the indices 0..n-1 (in
+// lexicographic order) until f returns true; it reports whether f did.
+// idx is scratch space of at least k ints.
+func combos(n, k int, idx []int, f func(idx []int) bool) bool {
+	if k > n || k <= 0 {
+		return false
+	}
+	idx = idx[:k]
+	for i := range idx {
+		idx[i] = i
+	}
+	for {
+		if f(idx) {
+			return true
+		}
+		i := k - 1
+		for i >= 0 && idx[i] == n-k+i {
+			i--
+		}
+		if i < 0 {
+			return false
+		}
+		idx[i]++
+		for j := i + 1; j < k; j++ {
+			idx[j] = idx[j-1] + 1
+		}
+	}
+}

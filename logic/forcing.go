@@ -1,0 +1,411 @@
+package logic
+
+import (
+	"fmt"
+)
+
+// Ratings of chains (before the length increment).
+const (
+	rXChain      = 6.6 // forcing chain on one digit
+	rChain       = 7.0 // forcing chain with cell and house links
+	rMultiple    = 8.0 // cell and region forcing chains
+	rDynamic     = 8.5 // dynamic forcing chains
+	rDynamicPlus = 9.0 // dynamic forcing chains using basic techniques
+	rTrial       = 9.5 // trial and error
+)
+
+type chainFound struct {
+	rating     float64
+	complexity int
+	ok         bool
+}
+
+func (f *chainFound) better(r float64, c int) bool {
+	return !f.ok || r < f.rating-1e-9 || (r < f.rating+1e-9 && c < f.complexity)
+}
+
+// unaryChain finds the easiest forcing chain from one assumption back to
+// its own negation: on one digit (X-chain, SE 6.6+) or with cell links too
+// (7.0+). maxRating stops the search early (the caller has an easier step).
+func (ch *chainer) unaryChain() *Step {
+	b := ch.b
+	var best chainFound
+	var bestStart, bestTarget int32
+	var bestMode chainMode
+	modes := []struct {
+		m    chainMode
+		base float64
+	}{{chainMode{x: true}, rXChain}, {chainMode{x: true, y: true}, rChain}}
+	r := &ch.tmp
+	for _, md := range modes {
+		if best.ok && best.rating <= md.base {
+			break
+		}
+		for c, m := range b.cand {
+			if popcount(m) < 2 {
+				continue
+			}
+			for o := m; o != 0; o &= o - 1 {
+				d := trailing(o)
+				for _, on := range []bool{true, false} {
+					start := ch.node(c, d, on)
+					ch.propagate(r, start, md.m, start^1)
+					if r.target < 0 {
+						continue
+					}
+					cx := ch.ancestors(r, r.target)
+					rt := md.base + lengthBonus(cx)
+					if best.better(rt, cx) {
+						best = chainFound{rt, cx, true}
+						bestStart, bestTarget, bestMode = start, start^1, md.m
+					}
+				}
+			}
+		}
+	}
+	if !best.ok {
+		return nil
+	}
+	ch.propagate(r, bestStart, bestMode, bestTarget)
+	path := ch.chainPath(r, r.target)
+	c, d, on := ch.split(bestStart)
+	s := &Step{Rating: best.rating}
+	s.Cells, s.Digits = ch.pathCells(path)
+	s.Technique = ch.chainName(path, bestMode)
+	if on {
+		s.Eliminations = []Candidate{{c, d}}
+	} else {
+		s.Placements = []Placement{{c, d}}
+	}
+	if b.verbose {
+		if on {
+			s.Explanation = fmt.Sprintf("If %s were %d, then %s: it would not be %d after all, so %s is not %d.",
+				cellName(ch.g, c), d, ch.pathText(path[1:]), d, cellName(ch.g, c), d)
+		} else {
+			s.Explanation = fmt.Sprintf("If %s were not %d, then %s: it would be %d after all, so %s is %d.",
+				cellName(ch.g, c), d, ch.pathText(path[1:]), d, cellName(ch.g, c), d)
+		}
+	}
+	return s
+}
+
+func trailing(m uint32) int {
+	d := 0
+	for m&1 == 0 {
+		m >>= 1
+		d++
+	}
+	return d
+}
+
+// chainName names a unary chain by its strong links: only house links
+// (X-Chain), only cell links (XY-Chain), cell-house-cell (W-Wing), or
+// both (Alternating Inference Chain).
+func (ch *chainer) chainName(path []int32, mode chainMode) string {
+	if !mode.y {
+		if len(path) <= 6 {
+			return "X-Chain (Turbot Fish)"
+		}
+		return "X-Chain"
+	}
+	var kinds []byte // 'y' cell strong link, 'x' house strong link
+	for i := 1; i < len(path); i++ {
+		c0, _, on0 := ch.split(path[i-1])
+		c1, _, on1 := ch.split(path[i])
+		if !on0 && on1 {
+			if c0 == c1 {
+				kinds = append(kinds, 'y')
+			} else {
+				kinds = append(kinds, 'x')
+			}
+		}
+	}
+	k := string(kinds)
+	switch {
+	case !contains([]int{}, 0) && k == "yxy":
+		return "W-Wing"
+	case len(k) > 0 && !containsByte(k, 'x'):
+		return "XY-Chain"
+	case len(k) > 0 && !containsByte(k, 'y'):
+		return "X-Chain"
+	}
+	return "Alternating Inference Chain"
+}
+
+func containsByte(s string, c byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return true
+		}
+	}
+	return false
+}
+
+// multiChain finds the easiest conclusion of several forcing chains: all
+// candidates of a cell, or all places of a digit in a house, imply the same
+// thing (static: SE 8.0+; dynamic 8.5+, with contradiction and double
+// forcing chains; plus: 9.0+).
+func (ch *chainer) multiChain(mode chainMode, base float64) *Step {
+	b := ch.b
+	g := ch.g
+	mode.x, mode.y = true, true
+	var best chainFound
+	var bestStep func() *Step
+	consider := func(rt float64, cx int, mk func() *Step) {
+		if best.better(rt, cx) {
+			best = chainFound{rt, cx, true}
+			bestStep = mk
+		}
+	}
+	// On results for every candidate.
+	for c, m := range b.cand {
+		if popcount(m) < 2 {
+			continue
+		}
+		for o := m; o != 0; o &= o - 1 {
+			d := trailing(o)
+			st := ch.node(c, d, true)
+			ch.propagate(&ch.res[st], st, mode, -1)
+		}
+	}
+	worth := func(x int32) bool {
+		c, d, on := ch.split(x)
+		if on {
+			return b.val[c] == 0 && b.cand[c]&(1<<d) != 0
+		}
+		return b.cand[c]&(1<<d) != 0
+	}
+	conclude := func(x int32) ([]Placement, []Candidate) {
+		c, d, on := ch.split(x)
+		if on {
+			return []Placement{{c, d}}, nil
+		}
+		return nil, []Candidate{{c, d}}
+	}
+	if mode.dynamic {
+		for c, m := range b.cand {
+			if popcount(m) < 2 {
+				continue
+			}
+			for o := m; o != 0; o &= o - 1 {
+				d := trailing(o)
+				on := ch.node(c, d, true)
+				ron := &ch.res[on]
+				if ron.bad[0] >= 0 {
+					cx := ch.ancestors(ron, ron.bad[0]) + ch.ancestors(ron, ron.bad[1])
+					rt := base + lengthBonus(cx)
+					cc, dd := c, d
+					consider(rt, cx, func() *Step {
+						return ch.multiStep("Contradiction Forcing Chain", rt, nil, []Candidate{{cc, dd}},
+							fmt.Sprintf("If %s were %d, some candidate would have to be both true and false, so %s is not %d.", cellName(g, cc), dd, cellName(g, cc), dd))
+					})
+				}
+				off := on ^ 1
+				roff := &ch.tmp
+				ch.propagate(roff, off, mode, -1)
+				if roff.bad[0] >= 0 {
+					cx := ch.ancestors(roff, roff.bad[0]) + ch.ancestors(roff, roff.bad[1])
+					rt := base + lengthBonus(cx)
+					cc, dd := c, d
+					consider(rt, cx, func() *Step {
+						return ch.multiStep("Contradiction Forcing Chain", rt, []Placement{{cc, dd}}, nil,
+							fmt.Sprintf("If %s were not %d, some candidate would have to be both true and false, so %s is %d.", cellName(g, cc), dd, cellName(g, cc), dd))
+					})
+				}
+				if popcount(m) >= 3 && roff.bad[0] < 0 && ron.bad[0] < 0 {
+					for i, x := range roff.nodes {
+						if x == off || !ron.has(x) || !worth(x) {
+							continue
+						}
+						cx := ch.ancestors(roff, int32(i)) + ch.ancestors(ron, entryOf(ron, x))
+						rt := base + lengthBonus(cx)
+						if !best.better(rt, cx) {
+							continue
+						}
+						xx, cc, dd := x, c, d
+						consider(rt, cx, func() *Step {
+							p, e := conclude(xx)
+							return ch.multiStep("Double Forcing Chain", rt, p, e,
+								fmt.Sprintf("Whether %s is %d or not, %s follows, so it is true.", cellName(g, cc), dd, ch.nodeText(xx)))
+						})
+					}
+				}
+			}
+		}
+	}
+	minCell := 3
+	if mode.dynamic {
+		minCell = 2
+	}
+	var branches []*propResult
+	// Cell forcing chains.
+	for c, m := range b.cand {
+		if popcount(m) < minCell {
+			continue
+		}
+		branches = branches[:0]
+		for o := m; o != 0; o &= o - 1 {
+			branches = append(branches, &ch.res[ch.node(c, trailing(o), true)])
+		}
+		cc := c
+		ch.intersect(branches, worth, base, &best, func(x int32, rt float64, cx int) {
+			consider(rt, cx, func() *Step {
+				p, e := conclude(x)
+				return ch.multiStep("Cell Forcing Chains", rt, p, e,
+					fmt.Sprintf("Whichever digit %s holds (%s), %s follows, so it is true.", cellName(g, cc), digitList(digits(b.cand[cc])), ch.nodeText(x)))
+			})
+		})
+	}
+	// Region forcing chains.
+	for h, hc := range g.houses {
+		placed := b.placedIn(h)
+		for d := 1; d <= g.n; d++ {
+			if placed&(1<<d) != 0 {
+				continue
+			}
+			branches = branches[:0]
+			first := -1
+			var cells []int
+			for _, c := range hc {
+				if b.cand[c]&(1<<d) != 0 {
+					if first < 0 {
+						first = c
+					}
+					cells = append(cells, c)
+					branches = append(branches, &ch.res[ch.node(c, d, true)])
+				}
+			}
+			if len(branches) < 2 || (!mode.dynamic && popcount(b.cand[first]) < 3) {
+				continue
+			}
+			hh, dd := h, d
+			ch.intersect(branches, worth, base, &best, func(x int32, rt float64, cx int) {
+				consider(rt, cx, func() *Step {
+					p, e := conclude(x)
+					return ch.multiStep("Region Forcing Chains", rt, p, e,
+						fmt.Sprintf("The %d of %s goes in one of %s, and each of them leads to %s, so it is true.", dd, houseName(g, hh), cellList(g, cells), ch.nodeText(x)))
+				})
+			})
+		}
+	}
+	if !best.ok {
+		return nil
+	}
+	s := bestStep()
+	switch {
+	case mode.plus:
+		s.Technique = "Dynamic " + s.Technique + " (+)"
+	case mode.dynamic:
+		s.Technique = "Dynamic " + s.Technique
+	}
+	return s
+}
+
+// intersect reports (through found) every worthwhile node that all branches
+// imply, with the rating of the combined chains.
+func (ch *chainer) intersect(branches []*propResult, worth func(int32) bool, base float64, best *chainFound, found func(x int32, rt float64, cx int)) {
+	r0 := branches[0]
+	for i, x := range r0.nodes {
+		if r0.bad[0] >= 0 && int32(i) == r0.bad[0] {
+			continue
+		}
+		all := true
+		for _, r := range branches[1:] {
+			if !r.has(x) {
+				all = false
+				break
+			}
+		}
+		if !all || !worth(x) {
+			continue
+		}
+		cx := ch.ancestors(r0, int32(i))
+		for _, r := range branches[1:] {
+			cx += ch.ancestors(r, entryOf(r, x))
+		}
+		rt := base + lengthBonus(cx)
+		if best.better(rt, cx) {
+			found(x, rt, cx)
+		}
+	}
+}
+
+func (ch *chainer) multiStep(name string, rt float64, p []Placement, e []Candidate, why string) *Step {
+	s := &Step{Technique: name, Rating: rt, Placements: p, Eliminations: e}
+	for _, x := range p {
+		s.Cells = append(s.Cells, x.Cell)
+		s.Digits = append(s.Digits, x.Digit)
+	}
+	for _, x := range e {
+		s.Cells = append(s.Cells, x.Cell)
+		s.Digits = append(s.Digits, x.Digit)
+	}
+	if ch.b.verbose {
+		s.Explanation = why
+	}
+	return s
+}
+
+// plusStep applies the first basic technique that works on the grid the
+// assumptions have left; its removals join the chain, their parents being
+// the removals in the houses of the pattern. It reports whether it added
+// anything and whether propagation may go on.
+func (ch *chainer) plusStep(r *propResult, mode chainMode, target int32) (added, ok bool) {
+	b := ch.b
+	if ch.wb == nil {
+		ch.wb = &board{g: ch.g}
+	}
+	wb := ch.wb
+	wb.val, wb.cand, wb.empty = b.val, ch.work, b.empty
+	var s *Step
+	for _, f := range plusTechniques {
+		if s = f(wb); s != nil {
+			break
+		}
+	}
+	if s == nil || len(s.Eliminations) == 0 {
+		return false, true
+	}
+	// Parents: removed candidates of the pattern's digits in the houses
+	// that hold its cells.
+	ps := ch.parbuf[:0]
+	g := ch.g
+	for _, c := range s.Cells {
+		for _, h := range g.cellHouses[c] {
+			for _, q := range g.houses[h] {
+				for _, d := range s.Digits {
+					x := ch.node(q, d, false)
+					if b.cand[q]&(1<<d) != 0 && r.has(x) && !containsNode(ps, x) {
+						ps = append(ps, x)
+					}
+				}
+			}
+		}
+	}
+	ch.parbuf = ps
+	for _, e := range s.Eliminations {
+		if !ch.add(r, ch.node(e.Cell, e.Digit, false), ps, mode, target) {
+			return true, false
+		}
+	}
+	return true, true
+}
+
+func containsNode(s []int32, x int32) bool {
+	for _, v := range s {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+var plusTechniques = []func(*board) *Step{
+	func(b *board) *Step { return lockedCandidates(b, true, false) },
+	func(b *board) *Step { return lockedCandidates(b, false, false) },
+	func(b *board) *Step { return hiddenSubset(b, 2, false) },
+	func(b *board) *Step { return nakedSubset(b, 2) },
+	func(b *board) *Step { return fish(b, 2) },
+	func(b *board) *Step { return hiddenSubset(b, 3, false) },
+	func(b *board) *Step { return nakedSubset(b, 3) },
+}

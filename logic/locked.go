@@ -1,0 +1,113 @@
+package logic
+
+import "fmt"
+
+// lockedCandidates finds a digit whose places in one house all lie in a
+// second house, so that it can be removed from the rest of the second one.
+// pointing: the first house is a box (SE 2.6); otherwise a row, column or
+// extra region (claiming, SE 2.8). direct: only when the removals leave a
+// hidden single (SE 1.7 / 1.9), which the step also places.
+func lockedCandidates(b *board, pointing, direct bool) *Step {
+	g := b.g
+	var cells [32]int
+	for a, acells := range g.houses {
+		if (g.kind[a] == kindBox) != pointing {
+			continue
+		}
+		placed := b.placedIn(a)
+		for d := 1; d <= g.n; d++ {
+			if placed&(1<<d) != 0 {
+				continue
+			}
+			bit := uint32(1) << d
+			np := 0
+			for _, c := range acells {
+				if b.cand[c]&bit != 0 {
+					cells[np] = c
+					np++
+				}
+			}
+			if np < 2 {
+				continue
+			}
+			ps := cells[:np]
+			for _, h := range g.cellHouses[ps[0]] {
+				if h == a || !allIn(g, ps, h) {
+					continue
+				}
+				var elims []Candidate
+				for _, c := range g.houses[h] {
+					if b.cand[c]&bit != 0 && !contains(ps, c) {
+						elims = append(elims, Candidate{c, d})
+					}
+				}
+				if len(elims) == 0 {
+					continue
+				}
+				name, r := "Claiming", rClaiming
+				if pointing {
+					name, r = "Pointing", rPointing
+				}
+				s := &Step{Technique: name, Rating: r, Cells: append([]int(nil), ps...), Digits: []int{d}, Eliminations: elims}
+				if direct {
+					p, ph, ok := b.hiddenSingleAfter(elims)
+					if !ok {
+						continue
+					}
+					s.Technique = "Direct " + name
+					s.Rating = rDirectClaiming
+					if pointing {
+						s.Rating = rDirectPointing
+					}
+					s.Placements = []Placement{p}
+					if b.verbose {
+						s.Explanation = fmt.Sprintf("In %s the %d can only go in %s, all in %s, so no other cell of %s can be %d; then the %d in %s can only go in %s.",
+							houseName(g, a), d, cellList(g, ps), houseName(g, h), houseName(g, h), d, d, houseName(g, ph), cellName(g, p.Cell))
+					}
+					return s
+				}
+				if b.verbose {
+					s.Explanation = fmt.Sprintf("In %s the %d can only go in %s, all in %s, so no other cell of %s can be %d: remove it from %s.",
+						houseName(g, a), d, cellList(g, ps), houseName(g, h), houseName(g, h), d, cellList(g, elimCells(elims)))
+				}
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+func allIn(g *geom, cells []int, h int) bool {
+	for _, c := range cells {
+		in := false
+		for _, x := range g.cellHouses[c] {
+			if x == h {
+				in = true
+				break
+			}
+		}
+		if !in {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(s []int, x int) bool {
+	for _, v := range s {
+		if v == x {
+			return true
+		}
+	}
+	return false
+}
+
+func elimCells(es []Candidate) []int {
+	var cs []int
+	for _, e := range es {
+		if !contains(cs, e.Cell) {
+			cs = append(cs, e.Cell)
+		}
+	}
+	return cs
+}

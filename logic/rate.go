@@ -1,0 +1,209 @@
+package logic
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/dlxkit/dlx/sudoku"
+)
+
+// Result is the rating of a puzzle.
+type Result struct {
+	// Rating is on the Sudoku Explainer scale: the rating of the hardest
+	// step when the easiest available technique is always applied.
+	Rating float64 `json:"rating"`
+	// Level is LevelOf(Rating).
+	Level Level `json:"level"`
+	// Hardest is the name of the technique of the hardest step.
+	Hardest string `json:"hardest"`
+	// Steps is the whole logical solution (only with Options.Steps).
+	Steps []Step `json:"steps,omitempty"`
+}
+
+// Options tune Rate.
+type Options struct {
+	// Max, when positive, stops rating as soon as the puzzle needs a step
+	// rated above Max: RateWith then returns ErrTooHard with a Result
+	// whose Rating is a lower bound (the rating of the technique that was
+	// about to be searched). A generator aiming at a level calls it with the
+	// level's upper bound to reject hard candidates cheaply.
+	Max float64
+	// Steps records every step with its explanation in Result.Steps.
+	Steps bool
+}
+
+// Rate solves g logically and returns its rating, level and (for
+// convenience) steps. The puzzle must have exactly one solution.
+func Rate(ctx context.Context, g *sudoku.Grid) (Result, error) {
+	return RateWith(ctx, g, Options{Steps: true})
+}
+
+// RateUpTo rates g without recording steps, stopping with ErrTooHard as
+// soon as a step harder than max is needed (see Options.Max).
+func RateUpTo(ctx context.Context, g *sudoku.Grid, max float64) (Result, error) {
+	return RateWith(ctx, g, Options{Max: max})
+}
+
+// RateWith rates g with options.
+func RateWith(ctx context.Context, g *sudoku.Grid, opt Options) (Result, error) {
+	s, err := newSolver(g, opt.Steps)
+	if err != nil {
+		return Result{}, err
+	}
+	if err := s.checkUnique(); err != nil {
+		return Result{}, err
+	}
+	var res Result
+	for s.b.empty > 0 {
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		st, lower := s.next(opt.Max)
+		if st == nil {
+			res.Rating = max(res.Rating, lower)
+			res.Level = LevelOf(res.Rating)
+			return res, ErrTooHard
+		}
+		if st.Rating > res.Rating {
+			res.Rating = st.Rating
+			res.Hardest = st.Technique
+		}
+		if opt.Steps {
+			res.Steps = append(res.Steps, *st)
+		}
+		s.b.apply(st)
+		if s.b.broken() {
+			return res, fmt.Errorf("logic: internal error: step %q broke the grid", st.Technique)
+		}
+	}
+	res.Level = LevelOf(res.Rating)
+	return res, nil
+}
+
+// solver carries a board through the technique ladder.
+type solver struct {
+	b   *board
+	ch  *chainer
+	sol []uint8
+}
+
+func newSolver(g *sudoku.Grid, verbose bool) (*solver, error) {
+	if g == nil {
+		return nil, fmt.Errorf("logic: nil grid")
+	}
+	ge, err := geomOf(g)
+	if err != nil {
+		return nil, err
+	}
+	b, err := newBoard(ge, g.Cells)
+	if err != nil {
+		return nil, err
+	}
+	b.verbose = verbose
+	return &solver{b: b}, nil
+}
+
+func (s *solver) checkUnique() error {
+	s.sol = make([]uint8, s.b.g.nc)
+	switch solveCount(s.b, 2, s.sol) {
+	case 0:
+		s.sol = nil
+		return ErrNoSolution
+	case 1:
+		return nil
+	}
+	s.sol = nil
+	return ErrMultipleSolutions
+}
+
+type technique struct {
+	base float64
+	find func(s *solver) *Step
+	// std9: only for standard 9x9 grids (the rest is slow or unsound with
+	// extra regions).
+	std9 bool
+}
+
+var ladder = []technique{
+	{rHiddenSingleBox, func(s *solver) *Step { return hiddenSingle(s.b, true) }, false},
+	{rHiddenSingleLine, func(s *solver) *Step { return hiddenSingle(s.b, false) }, false},
+	{rDirectPointing, func(s *solver) *Step { return lockedCandidates(s.b, true, true) }, false},
+	{rDirectClaiming, func(s *solver) *Step { return lockedCandidates(s.b, false, true) }, false},
+	{rDirectHiddenPair, func(s *solver) *Step { return hiddenSubset(s.b, 2, true) }, false},
+	{rNakedSingle, func(s *solver) *Step { return nakedSingle(s.b) }, false},
+	{rDirectHiddenTrip, func(s *solver) *Step { return hiddenSubset(s.b, 3, true) }, false},
+	{rPointing, func(s *solver) *Step { return lockedCandidates(s.b, true, false) }, false},
+	{rClaiming, func(s *solver) *Step { return lockedCandidates(s.b, false, false) }, false},
+	{rNakedPair, func(s *solver) *Step { return nakedSubset(s.b, 2) }, false},
+	{rXWing, func(s *solver) *Step { return fish(s.b, 2) }, false},
+	{rHiddenPair, func(s *solver) *Step { return hiddenSubset(s.b, 2, false) }, false},
+	{rNakedTriple, func(s *solver) *Step { return nakedSubset(s.b, 3) }, false},
+	{rSwordfish, func(s *solver) *Step { return fish(s.b, 3) }, false},
+	{rHiddenTriple, func(s *solver) *Step { return hiddenSubset(s.b, 3, false) }, false},
+	{rXYWing, func(s *solver) *Step { return xyWing(s.b, false) }, false},
+	{rXYZWing, func(s *solver) *Step { return xyWing(s.b, true) }, false},
+	{rUniqueRect, func(s *solver) *Step { return uniqueRect(s.b) }, false},
+	{rNakedQuad, func(s *solver) *Step { return nakedSubset(s.b, 4) }, false},
+	{rJellyfish, func(s *solver) *Step { return fish(s.b, 4) }, false},
+	{rHiddenQuad, func(s *solver) *Step { return hiddenSubset(s.b, 4, false) }, false},
+	{rBUG, func(s *solver) *Step { return bug(s.b) }, false},
+	{rXChain, func(s *solver) *Step { return s.chainer().unaryChain() }, false},
+	{rMultiple, func(s *solver) *Step { return s.chainer().multiChain(chainMode{}, rMultiple) }, true},
+	{rDynamic, func(s *solver) *Step { return s.chainer().multiChain(chainMode{dynamic: true}, rDynamic) }, true},
+	{rDynamicPlus, func(s *solver) *Step { return s.chainer().multiChain(chainMode{dynamic: true, plus: true}, rDynamicPlus) }, true},
+	{rTrial, func(s *solver) *Step { return s.trial() }, false},
+}
+
+func (s *solver) chainer() *chainer {
+	if s.ch == nil {
+		s.ch = newChainer(s.b)
+	}
+	return s.ch
+}
+
+// next returns the easiest step, or nil and the base rating of the next
+// technique when that is above max (max > 0).
+func (s *solver) next(max float64) (*Step, float64) {
+	std9 := s.b.g.standard9
+	for _, t := range ladder {
+		if max > 0 && t.base > max+1e-9 {
+			return nil, t.base
+		}
+		if t.std9 && !std9 {
+			continue
+		}
+		if st := t.find(s); st != nil {
+			if max > 0 && st.Rating > max+1e-9 {
+				return nil, st.Rating
+			}
+			return st, 0
+		}
+	}
+	return nil, rTrial
+}
+
+// trial places the solution's digit in the empty cell with the fewest
+// candidates: what is left when no technique applies.
+func (s *solver) trial() *Step {
+	if s.sol == nil {
+		return nil
+	}
+	b := s.b
+	best, bn := -1, 99
+	for c, m := range b.cand {
+		if b.val[c] == 0 && popcount(m) < bn {
+			best, bn = c, popcount(m)
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	d := int(s.sol[best])
+	st := &Step{Technique: "Trial and Error", Rating: rTrial, Cells: []int{best}, Digits: digits(b.cand[best]),
+		Placements: []Placement{{best, d}}}
+	if b.verbose {
+		st.Explanation = fmt.Sprintf("No technique of this solver applies; trying each of %s in %s, only %d leads to a solution.",
+			digitList(digits(b.cand[best])), cellName(b.g, best), d)
+	}
+	return st
+}

@@ -1,0 +1,179 @@
+package logic
+
+import (
+	"bufio"
+	"context"
+	"math"
+	"os"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/dlxkit/dlx/internal/shareddata"
+	"github.com/dlxkit/dlx/sudoku"
+)
+
+type ratedPuzzle struct {
+	grid *sudoku.Grid
+	se   float64
+}
+
+// loadRated reads every step-th line of se_rated_sample.txt.
+func loadRated(t testing.TB, step int) []ratedPuzzle {
+	t.Helper()
+	f, err := os.Open(shareddata.Path(t, "data/se_rated_sample.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var ps []ratedPuzzle
+	sc := bufio.NewScanner(f)
+	for i := 0; sc.Scan(); i++ {
+		if i%step != 0 {
+			continue
+		}
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 2 {
+			t.Fatalf("line %d: want PUZZLE RATING", i+1)
+		}
+		g, err := parse81(fs[0])
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		se, err := strconv.ParseFloat(fs[1], 64)
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		ps = append(ps, ratedPuzzle{g, se})
+	}
+	return ps
+}
+
+func parse81(s string) (*sudoku.Grid, error) {
+	g := sudoku.NewGrid(sudoku.Standard, nil)
+	if len(s) != 81 {
+		return nil, strconv.ErrSyntax
+	}
+	for i := 0; i < 81; i++ {
+		switch c := s[i]; {
+		case c >= '1' && c <= '9':
+			g.Cells[i] = c - '0'
+		case c == '0' || c == '.':
+		default:
+			return nil, strconv.ErrSyntax
+		}
+	}
+	return g, nil
+}
+
+// rateAll rates the puzzles in parallel.
+func rateAll(t testing.TB, ps []ratedPuzzle) []float64 {
+	out := make([]float64, len(ps))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r, err := RateWith(context.Background(), ps[i].grid, Options{})
+				if err != nil {
+					t.Errorf("puzzle %d: %v", i, err)
+				}
+				out[i] = r.Rating
+			}
+		}()
+	}
+	for i := range ps {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return out
+}
+
+// ranks returns average ranks (ties share the mean rank).
+func ranks(x []float64) []float64 {
+	idx := make([]int, len(x))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return x[idx[a]] < x[idx[b]] })
+	r := make([]float64, len(x))
+	for i := 0; i < len(idx); {
+		j := i
+		for j < len(idx) && x[idx[j]] == x[idx[i]] {
+			j++
+		}
+		avg := float64(i+j-1)/2 + 1
+		for k := i; k < j; k++ {
+			r[idx[k]] = avg
+		}
+		i = j
+	}
+	return r
+}
+
+// spearman is Pearson's correlation of the ranks.
+func spearman(a, b []float64) float64 {
+	ra, rb := ranks(a), ranks(b)
+	var ma, mb float64
+	for i := range ra {
+		ma += ra[i]
+		mb += rb[i]
+	}
+	n := float64(len(ra))
+	ma /= n
+	mb /= n
+	var sab, saa, sbb float64
+	for i := range ra {
+		da, db := ra[i]-ma, rb[i]-mb
+		sab += da * db
+		saa += da * da
+		sbb += db * db
+	}
+	return sab / math.Sqrt(saa*sbb)
+}
+
+func TestSpearmanKnown(t *testing.T) {
+	if r := spearman([]float64{1, 2, 3, 4}, []float64{10, 20, 30, 40}); math.Abs(r-1) > 1e-12 {
+		t.Errorf("spearman of monotone data = %v, want 1", r)
+	}
+	if r := spearman([]float64{1, 2, 3, 4}, []float64{4, 3, 2, 1}); math.Abs(r+1) > 1e-12 {
+		t.Errorf("spearman of reversed data = %v, want -1", r)
+	}
+}
+
+// TestRatingMatchesSudokuExplainer rates every 5th puzzle of
+// se_rated_sample.txt and compares with Sudoku Explainer's ratings.
+func TestRatingMatchesSudokuExplainer(t *testing.T) {
+	step := 5
+	if testing.Short() {
+		step = 25
+	}
+	if s := os.Getenv("RATE_STEP"); s != "" {
+		step, _ = strconv.Atoi(s)
+	}
+	ps := loadRated(t, step)
+	got := rateAll(t, ps)
+	se := make([]float64, len(ps))
+	var mad float64
+	for i, p := range ps {
+		se[i] = p.se
+		mad += math.Abs(got[i] - p.se)
+	}
+	mad /= float64(len(ps))
+	rho := spearman(got, se)
+	t.Logf("%d puzzles: Spearman %.3f, mean absolute difference %.3f", len(ps), rho, mad)
+	if os.Getenv("RATE_DUMP") != "" {
+		for i, p := range ps {
+			t.Logf("SE %.1f got %.1f", p.se, got[i])
+		}
+	}
+	if rho < 0.85 {
+		t.Errorf("Spearman correlation %.3f, want >= 0.85", rho)
+	}
+}

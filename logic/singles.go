@@ -1,0 +1,137 @@
+package logic
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Ratings of the basic techniques on the Sudoku Explainer scale.
+const (
+	rHiddenSingleBox  = 1.2
+	rHiddenSingleLine = 1.5
+	rDirectPointing   = 1.7
+	rDirectClaiming   = 1.9
+	rDirectHiddenPair = 2.0
+	rNakedSingle      = 2.3
+	rDirectHiddenTrip = 2.5
+	rPointing         = 2.6
+	rClaiming         = 2.8
+	rNakedPair        = 3.0
+	rXWing            = 3.2
+	rHiddenPair       = 3.4
+	rNakedTriple      = 3.6
+	rSwordfish        = 3.8
+	rHiddenTriple     = 4.0
+	rXYWing           = 4.2
+	rXYZWing          = 4.4
+	rUniqueRect       = 4.5
+	rNakedQuad        = 5.0
+	rJellyfish        = 5.2
+	rHiddenQuad       = 5.4
+	rBUG              = 5.6
+	rAlignedPair      = 6.2
+)
+
+// hiddenSingle finds a digit with one place left in a house of the given
+// kinds (boxes: SE 1.2; rows, columns and extra regions: 1.5).
+func hiddenSingle(b *board, boxes bool) *Step {
+	g := b.g
+	for h, cells := range g.houses {
+		if (g.kind[h] == kindBox) != boxes {
+			continue
+		}
+		var ones, twos, placed uint32
+		for _, c := range cells {
+			m := b.cand[c]
+			twos |= ones & m
+			ones |= m
+			placed |= 1 << b.val[c]
+		}
+		single := ones &^ twos &^ placed
+		if single == 0 {
+			continue
+		}
+		d := bits.TrailingZeros32(single)
+		bit := uint32(1) << d
+		for _, c := range cells {
+			if b.cand[c]&bit != 0 {
+				r := rHiddenSingleLine
+				if boxes {
+					r = rHiddenSingleBox
+				}
+				s := &Step{Technique: "Hidden Single", Rating: r, Cells: []int{c}, Digits: []int{d},
+					Placements: []Placement{{c, d}}}
+				if b.verbose {
+					s.Explanation = fmt.Sprintf("The %d in %s can only go in %s, because every other cell of the %s already sees a %d or is filled.",
+						d, houseName(g, h), cellName(g, c), kindWord(g, h), d)
+				}
+				return s
+			}
+		}
+	}
+	return nil
+}
+
+func kindWord(g *geom, h int) string {
+	switch g.kind[h] {
+	case kindRow:
+		return "row"
+	case kindCol:
+		return "column"
+	case kindBox:
+		return "box"
+	}
+	return "region"
+}
+
+// nakedSingle finds a cell with one candidate left (SE 2.3).
+func nakedSingle(b *board) *Step {
+	for c, m := range b.cand {
+		if m != 0 && m&(m-1) == 0 {
+			d := bits.TrailingZeros32(m)
+			s := &Step{Technique: "Naked Single", Rating: rNakedSingle, Cells: []int{c}, Digits: []int{d},
+				Placements: []Placement{{c, d}}}
+			if b.verbose {
+				s.Explanation = fmt.Sprintf("%s can only be %d, because every other digit already appears in its row, column or box.",
+					cellName(b.g, c), d)
+			}
+			return s
+		}
+	}
+	return nil
+}
+
+// hiddenSingleAfter looks for a hidden single that the eliminations create
+// (the "direct" techniques of Sudoku Explainer). The board is left as it
+// was.
+func (b *board) hiddenSingleAfter(elims []Candidate) (Placement, int, bool) {
+	for _, e := range elims {
+		b.cand[e.Cell] &^= 1 << e.Digit
+	}
+	defer func() {
+		for _, e := range elims {
+			b.cand[e.Cell] |= 1 << e.Digit
+		}
+	}()
+	g := b.g
+	for _, e := range elims {
+		for _, h := range g.cellHouses[e.Cell] {
+			bit := uint32(1) << e.Digit
+			n, at := 0, -1
+			for _, c := range g.houses[h] {
+				if b.val[c] == uint8(e.Digit) {
+					n = 2
+					break
+				}
+				if b.cand[c]&bit != 0 {
+					n++
+					at = c
+				}
+			}
+			if n == 1 {
+				return Placement{at, e.Digit}, h, true
+			}
+		}
+	}
+	return Placement{}, 0, false
+}

@@ -1,0 +1,148 @@
+package logic
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+var subsetNames = [...]string{2: "Pair", 3: "Triple", 4: "Quad"}
+
+// nakedSubset finds k cells of a house whose candidates together are k
+// digits: those digits leave the other cells of the house. SE: pair 3.0,
+// triple 3.6, quad 5.0.
+func nakedSubset(b *board, k int) *Step {
+	g := b.g
+	var cells [32]int
+	var idx [8]int
+	for h, hc := range g.houses {
+		n := 0
+		for _, c := range hc {
+			if m := b.cand[c]; m != 0 && popcount(m) <= k {
+				cells[n] = c
+				n++
+			}
+		}
+		if n < k {
+			continue
+		}
+		var found *Step
+		combos(n, k, idx[:], func(ix []int) bool {
+			var u uint32
+			for _, i := range ix {
+				u |= b.cand[cells[i]]
+			}
+			if popcount(u) != k {
+				return false
+			}
+			set := make([]int, k)
+			for j, i := range ix {
+				set[j] = cells[i]
+			}
+			var elims []Candidate
+			for _, c := range hc {
+				if m := b.cand[c] & u; m != 0 && !contains(set, c) {
+					for _, d := range digits(m) {
+						elims = append(elims, Candidate{c, d})
+					}
+				}
+			}
+			if len(elims) == 0 {
+				return false
+			}
+			ds := digits(u)
+			r := [...]float64{2: rNakedPair, 3: rNakedTriple, 4: rNakedQuad}[k]
+			found = &Step{Technique: "Naked " + subsetNames[k], Rating: r, Cells: set, Digits: ds, Eliminations: elims}
+			if b.verbose {
+				found.Explanation = fmt.Sprintf("In %s the cells %s hold only the digits %s between them, so those digits must go there and nowhere else in the %s: remove %s.",
+					houseName(g, h), cellList(g, set), digitList(ds), kindWord(g, h), candList(g, elims))
+			}
+			return true
+		})
+		if found != nil {
+			return found
+		}
+	}
+	return nil
+}
+
+// hiddenSubset finds k digits that in some house fit only in the same k
+// cells: those cells can hold nothing else. SE: pair 3.4, triple 4.0, quad
+// 5.4; direct (the removals leave a hidden single): pair 2.0, triple 2.5.
+func hiddenSubset(b *board, k int, direct bool) *Step {
+	g := b.g
+	var ds [32]int
+	var pos [32]uint32
+	var idx [8]int
+	for h, hc := range g.houses {
+		placed := b.placedIn(h)
+		n := 0
+		for d := 1; d <= g.n; d++ {
+			if placed&(1<<d) != 0 {
+				continue
+			}
+			p := b.positions(h, d)
+			if c := bits.OnesCount32(p); c >= 2 && c <= k {
+				ds[n] = d
+				pos[n] = p
+				n++
+			}
+		}
+		if n < k {
+			continue
+		}
+		var found *Step
+		combos(n, k, idx[:], func(ix []int) bool {
+			var u uint32
+			var dm uint32
+			for _, i := range ix {
+				u |= pos[i]
+				dm |= 1 << ds[i]
+			}
+			if bits.OnesCount32(u) != k {
+				return false
+			}
+			var set []int
+			var elims []Candidate
+			for i, c := range hc {
+				if u&(1<<i) == 0 {
+					continue
+				}
+				set = append(set, c)
+				for _, d := range digits(b.cand[c] &^ dm) {
+					elims = append(elims, Candidate{c, d})
+				}
+			}
+			if len(elims) == 0 {
+				return false
+			}
+			digs := digits(dm)
+			r := [...]float64{2: rHiddenPair, 3: rHiddenTriple, 4: rHiddenQuad}[k]
+			s := &Step{Technique: "Hidden " + subsetNames[k], Rating: r, Cells: set, Digits: digs, Eliminations: elims}
+			if direct {
+				p, ph, ok := b.hiddenSingleAfter(elims)
+				if !ok {
+					return false
+				}
+				s.Technique = "Direct " + s.Technique
+				s.Rating = rDirectHiddenPair
+				if k == 3 {
+					s.Rating = rDirectHiddenTrip
+				}
+				s.Placements = []Placement{p}
+				if b.verbose {
+					s.Explanation = fmt.Sprintf("In %s the digits %s fit only in %s, so those cells hold nothing else; then the %d in %s can only go in %s.",
+						houseName(g, h), digitList(digs), cellList(g, set), p.Digit, houseName(g, ph), cellName(g, p.Cell))
+				}
+			} else if b.verbose {
+				s.Explanation = fmt.Sprintf("In %s the digits %s fit only in %s, so those cells hold nothing else: remove %s.",
+					houseName(g, h), digitList(digs), cellList(g, set), candList(g, elims))
+			}
+			found = s
+			return true
+		})
+		if found != nil {
+			return found
+		}
+	}
+	return nil
+}

@@ -1,0 +1,82 @@
+package logic
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// xyWing finds a pivot cell {x,y} seeing two pincers {x,z} and {y,z}:
+// whichever the pivot is, one pincer is z, so z leaves every cell that sees
+// both pincers (SE 4.2). With xyz, the pivot is {x,y,z} and z leaves the
+// cells that see all three (XYZ-wing, SE 4.4).
+func xyWing(b *board, xyz bool) *Step {
+	g := b.g
+	want := 2
+	if xyz {
+		want = 3
+	}
+	for p, pm := range b.cand {
+		if popcount(pm) != want {
+			continue
+		}
+		peers := g.peers[p]
+		for i, a := range peers {
+			am := b.cand[a]
+			if popcount(am) != 2 || am&pm == 0 || (!xyz && am == pm) || (xyz && am&pm != am) {
+				continue
+			}
+			for _, c := range peers[i+1:] {
+				cm := b.cand[c]
+				if popcount(cm) != 2 || cm == am || (xyz && cm&pm != cm) {
+					continue
+				}
+				var z uint32
+				if xyz {
+					if am|cm != pm {
+						continue
+					}
+					z = am & cm
+				} else {
+					if cm&pm == 0 || am&cm == 0 || (am|cm)&^pm == 0 {
+						continue
+					}
+					// pivot {x,y}, a {x,z}, c {y,z}
+					z = am & cm
+					if z&pm != 0 || am&pm == cm&pm {
+						continue
+					}
+				}
+				if popcount(z) != 1 {
+					continue
+				}
+				zd := bits.TrailingZeros32(z)
+				var elims []Candidate
+				for _, e := range g.peers[a] {
+					if e == c || e == p || b.cand[e]&z == 0 || !g.sees(e, c) || (xyz && !g.sees(e, p)) {
+						continue
+					}
+					elims = append(elims, Candidate{e, zd})
+				}
+				if len(elims) == 0 {
+					continue
+				}
+				name, r := "XY-Wing", rXYWing
+				if xyz {
+					name, r = "XYZ-Wing", rXYZWing
+				}
+				s := &Step{Technique: name, Rating: r, Cells: []int{p, a, c}, Digits: digits(pm | am | cm), Eliminations: elims}
+				if b.verbose {
+					if xyz {
+						s.Explanation = fmt.Sprintf("%s holds %s and sees %s (%s) and %s (%s): whatever %s is, one of the three cells is %d, so %d leaves %s, which sees all three.",
+							cellName(g, p), digitList(digits(pm)), cellName(g, a), digitList(digits(am)), cellName(g, c), digitList(digits(cm)), cellName(g, p), zd, zd, cellList(g, elimCells(elims)))
+					} else {
+						s.Explanation = fmt.Sprintf("%s holds %s and sees %s (%s) and %s (%s): whatever %s is, one of those two cells is %d, so %d leaves %s, which sees both.",
+							cellName(g, p), digitList(digits(pm)), cellName(g, a), digitList(digits(am)), cellName(g, c), digitList(digits(cm)), cellName(g, p), zd, zd, cellList(g, elimCells(elims)))
+					}
+				}
+				return s
+			}
+		}
+	}
+	return nil
+}
