@@ -150,7 +150,9 @@ var ladder = []technique{
 	{rXChain, func(s *solver) *Step { return s.chainer().unaryChain() }, false},
 	{rMultiple, func(s *solver) *Step { return s.chainer().multiChain(chainMode{}, rMultiple) }, true},
 	{rDynamic, func(s *solver) *Step { return s.chainer().multiChain(chainMode{dynamic: true}, rDynamic) }, true},
-	{rDynamicPlus, func(s *solver) *Step { return s.chainer().multiChain(chainMode{dynamic: true, plus: true}, rDynamicPlus) }, true},
+	{rDynamicPlus, func(s *solver) *Step {
+		return s.chainer().multiChain(chainMode{dynamic: true, plus: true}, rDynamicPlus)
+	}, true},
 	{rTrial, func(s *solver) *Step { return s.trial() }, false},
 }
 
