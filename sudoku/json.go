@@ -1,0 +1,317 @@
+package sudoku
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+)
+
+// PuzzleJSON is the JSON form of a grid, one object per puzzle:
+//
+//	{"size":"3x3","variant":"standard","puzzle":"4.....8.5.3..."}
+//	{"size":"2x3","variant":"jigsaw","regions":"111222...","puzzle":"..."}
+//
+// See docs/formats.md for the schema.
+type PuzzleJSON struct {
+	// Size is the box shape "RxC" (boxes of R rows and C columns; "3x3" is
+	// the 9x9 grid, "2x3" the 6x6 one); a side such as "9x9" or "16" is
+	// also read. Empty: detected from the number of cells.
+	Size string `json:"size,omitempty"`
+	// Variant names the variant: "standard" (or empty), "diagonal",
+	// "hyper", "disjoint", "jigsaw" (with Regions), or a caller's own name
+	// (with Extra).
+	Variant string `json:"variant,omitempty"`
+	// Regions is the region map of a jigsaw: N² symbols, one per cell in
+	// row-major order, the cells sharing a symbol forming a region (see
+	// Jigsaw).
+	Regions string `json:"regions,omitempty"`
+	// Extra lists further regions (cell indices, row-major from 0) that a
+	// variant without a known name adds to the rules.
+	Extra [][]int `json:"extra,omitempty"`
+	// Alphabet is the symbols of the digits 1..N in Puzzle, when not the
+	// default (see ReadOptions.Alphabet).
+	Alphabet string `json:"alphabet,omitempty"`
+	// Puzzle is the grid on one line: N² symbols with '.', '0', '-' or '_'
+	// blanks, or N² whitespace-separated numbers with 0 blanks.
+	Puzzle string `json:"puzzle,omitempty"`
+	// Cells is the grid as N² numbers, 0 for a blank, used when Puzzle is
+	// empty.
+	Cells []int `json:"cells,omitempty"`
+}
+
+// MarshalJSON encodes g as a PuzzleJSON object.
+func (g *Grid) MarshalJSON() ([]byte, error) {
+	pj, err := NewPuzzleJSON(g, Format{})
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(pj)
+}
+
+// UnmarshalJSON decodes a PuzzleJSON object into g.
+func (g *Grid) UnmarshalJSON(b []byte) error {
+	var pj PuzzleJSON
+	if err := json.Unmarshal(b, &pj); err != nil {
+		return err
+	}
+	h, _, err := pj.Grid(ReadOptions{})
+	if err != nil {
+		return err
+	}
+	*g = *h
+	return nil
+}
+
+// NewPuzzleJSON returns the JSON form of g, its puzzle written in f's
+// alphabet and blank (defaults: the size's default alphabet, '.').
+func NewPuzzleJSON(g *Grid, f Format) (*PuzzleJSON, error) {
+	n := g.N()
+	if n < 1 || n > MaxN || len(g.Cells) != n*n {
+		return nil, fmt.Errorf("grid of %d cells, want %d for a %dx%d grid: %w", len(g.Cells), n*n, n, n, ErrShape)
+	}
+	line := f
+	line.Layout, line.template, line.CRLF, line.Gap = Line, "", false, false
+	b, err := AppendGrid(nil, g, line)
+	if err != nil {
+		return nil, err
+	}
+	pj := &PuzzleJSON{Size: g.Shape.String(), Puzzle: string(b[:len(b)-1])}
+	if f.Alphabet != "" && f.Alphabet != DefaultAlphabet(n) && !f.Numbers {
+		pj.Alphabet = f.Alphabet
+	}
+	if v := g.Variant; v != nil {
+		name := v.Name
+		var implied [][]int
+		if v.Boxes != nil {
+			if name == "" || name == "standard" {
+				name = "jigsaw"
+			}
+			pj.Regions = regionMap(v.Boxes, n)
+		} else if known, err := VariantByName(name, g.Shape); err == nil && known != nil {
+			implied = known.Extra
+		}
+		if !slices.EqualFunc(implied, v.Extra, slices.Equal) {
+			pj.Extra = v.Extra
+		}
+		if name == "standard" && pj.Regions == "" && len(pj.Extra) == 0 {
+			name = ""
+		}
+		pj.Variant = name
+	}
+	return pj, nil
+}
+
+// regionMap writes jigsaw boxes as N² region symbols.
+func regionMap(boxes [][]int, n int) string {
+	syms := DefaultAlphabet(len(boxes))
+	if syms == "" {
+		syms = digit0Syms
+	}
+	m := bytes.Repeat([]byte{'?'}, n*n)
+	for k, box := range boxes {
+		for _, c := range box {
+			if c >= 0 && c < len(m) && k < len(syms) {
+				m[c] = syms[k]
+			}
+		}
+	}
+	return string(m)
+}
+
+// Grid decodes pj into a grid and the format of its puzzle text (Layout
+// JSON). opt gives the shape, variant and alphabet when pj does not.
+// Errors are *ParseError values; a bad variant's error wraps ErrVariant.
+func (pj *PuzzleJSON) Grid(opt ReadOptions) (*Grid, Format, error) {
+	if pj.Size != "" {
+		s, err := ParseShape(pj.Size)
+		if err != nil {
+			return nil, Format{}, &ParseError{Msg: "json: size: " + err.Error(), Err: err}
+		}
+		opt.Shape = s
+	}
+	if pj.Alphabet != "" {
+		opt.Alphabet = pj.Alphabet
+	}
+	var g *Grid
+	var f Format
+	if pj.Puzzle == "" && pj.Cells != nil {
+		var sb strings.Builder
+		for i, c := range pj.Cells {
+			if i > 0 {
+				sb.WriteByte(' ')
+			}
+			fmt.Fprint(&sb, c)
+		}
+		if len(pj.Cells) == 0 {
+			return nil, Format{}, &ParseError{Msg: "json: empty cells", Err: ErrSyntax}
+		}
+		pj2 := *pj
+		pj2.Puzzle, pj2.Cells = sb.String(), nil
+		return pj2.Grid(opt)
+	}
+	p, err := parseOneLineString(pj.Puzzle, opt)
+	if err != nil {
+		var pe *ParseError
+		if errors.As(err, &pe) {
+			pe2 := *pe
+			pe2.Line = 0
+			if pe.Col > 0 {
+				pe2.Msg = fmt.Sprintf("json: puzzle: column %d: %s", pe.Col, pe.Msg)
+			} else {
+				pe2.Msg = "json: puzzle: " + pe.Msg
+			}
+			pe2.Col = 0
+			return nil, Format{}, &pe2
+		}
+		return nil, Format{}, err
+	}
+	g, f = p.Grid, p.Format
+	f.Layout = JSON
+	var v *Variant
+	switch {
+	case pj.Regions != "":
+		if pj.Variant != "" && !strings.EqualFold(pj.Variant, "jigsaw") {
+			return nil, Format{}, &ParseError{Msg: fmt.Sprintf("json: variant %q with regions, want \"jigsaw\"", pj.Variant), Err: ErrVariant}
+		}
+		v, err = Jigsaw(g.Shape, pj.Regions)
+	case pj.Variant != "" && len(pj.Extra) > 0:
+		v, err = VariantByName(pj.Variant, g.Shape)
+		if err != nil {
+			v, err = &Variant{Name: pj.Variant}, nil
+		}
+	case pj.Variant != "":
+		v, err = VariantByName(pj.Variant, g.Shape)
+	default:
+		v = opt.Variant
+	}
+	if err != nil {
+		return nil, Format{}, &ParseError{Msg: "json: " + err.Error(), Err: err}
+	}
+	if len(pj.Extra) > 0 {
+		n := g.N()
+		for i, reg := range pj.Extra {
+			if err := checkRegion(reg, n); err != nil {
+				return nil, Format{}, &ParseError{Msg: fmt.Sprintf("json: extra region %d: %v", i+1, err), Err: err}
+			}
+		}
+		nv := &Variant{Name: "custom"}
+		if v != nil {
+			*nv = *v
+			nv.Extra = slices.Clone(v.Extra)
+		}
+		if pj.Variant != "" {
+			nv.Name = pj.Variant
+		}
+		for _, reg := range pj.Extra {
+			if !slices.ContainsFunc(nv.Extra, func(e []int) bool { return slices.Equal(e, reg) }) {
+				nv.Extra = append(nv.Extra, slices.Clone(reg))
+			}
+		}
+		v = nv
+	}
+	g.Variant = v
+	return g, f, nil
+}
+
+// parseOneLineString reads exactly one one-line puzzle from s.
+func parseOneLineString(s string, opt ReadOptions) (*Puzzle, error) {
+	if strings.ContainsAny(s, "\r\n") {
+		return nil, &ParseError{Msg: "puzzle on several lines, want one line", Err: ErrSyntax}
+	}
+	r := NewReader(strings.NewReader(s), opt)
+	r.started = true // no count line
+	p, err := r.Next()
+	if err != nil {
+		if err == io.EOF {
+			return nil, &ParseError{Msg: "empty puzzle", Err: ErrSyntax}
+		}
+		return nil, err
+	}
+	if p.Format.Layout != Line {
+		return nil, &ParseError{Msg: "not a one-line puzzle", Err: ErrSyntax}
+	}
+	if strings.TrimSpace(p.Rest) != "" {
+		return nil, &ParseError{Col: len(s) - len(p.Rest) + 1, Msg: fmt.Sprintf("unexpected %q after the grid", strings.TrimSpace(p.Rest)), Err: ErrSyntax}
+	}
+	return p, nil
+}
+
+// jsonLine reads a puzzle given as one JSON object on a line.
+func (r *Reader) jsonLine(t []byte, lineNo int, crlf bool) (*Puzzle, error) {
+	var pj PuzzleJSON
+	dec := json.NewDecoder(bytes.NewReader(t))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&pj); err != nil {
+		return nil, jsonError(err, t, lineNo)
+	}
+	if dec.More() {
+		return nil, syntaxError(lineNo, int(dec.InputOffset())+1, "json: unexpected text after the object")
+	}
+	opt := r.opt
+	g, f, err := pj.Grid(opt)
+	if err != nil {
+		var pe *ParseError
+		if errors.As(err, &pe) {
+			pe.Line = lineNo
+			return nil, pe
+		}
+		return nil, err
+	}
+	f.CRLF = crlf
+	r.lastCells = 0
+	return &Puzzle{Grid: g, Format: f, Line: lineNo}, nil
+}
+
+// jsonError turns a decoding error into a *ParseError with a position.
+func jsonError(err error, text []byte, line int) *ParseError {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	off := -1
+	switch {
+	case errors.As(err, &se):
+		off = int(se.Offset)
+	case errors.As(err, &te):
+		off = int(te.Offset)
+	}
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	if off < 0 {
+		return &ParseError{Line: line, Msg: "json: " + msg, Err: ErrSyntax}
+	}
+	// Offsets count bytes from the start of text; find line and column.
+	l, c := line, 1
+	if line == 0 {
+		l = 1
+	}
+	for i := 0; i < off && i < len(text); i++ {
+		if text[i] == '\n' {
+			l++
+			c = 1
+		} else {
+			c++
+		}
+	}
+	if c > 1 {
+		c--
+	}
+	return &ParseError{Line: l, Col: c, Msg: "json: " + msg, Err: ErrSyntax}
+}
+
+func appendJSON(dst []byte, g *Grid, f Format) ([]byte, error) {
+	pj, err := NewPuzzleJSON(g, f)
+	if err != nil {
+		return dst, err
+	}
+	b, err := json.Marshal(pj)
+	if err != nil {
+		return dst, err
+	}
+	dst = append(dst, b...)
+	if f.CRLF {
+		dst = append(dst, '\r')
+	}
+	return append(dst, '\n'), nil
+}
