@@ -21,6 +21,7 @@ type chainMode struct {
 	x, y    bool // link kinds
 	dynamic bool
 	plus    bool // dynamic chains that also use basic techniques (SE "+")
+	strict  bool // only the negation of the start counts as a contradiction
 }
 
 // propResult is what one assumption implies.
@@ -98,8 +99,16 @@ func (ch *chainer) add(r *propResult, node int32, parents []int32, mode chainMod
 	if r.has(node) {
 		return true
 	}
+	if node == target {
+		r.nodes = append(r.nodes, node)
+		r.pst = append(r.pst, int32(len(r.pool)))
+		r.pln = append(r.pln, int32(len(parents)))
+		r.pool = append(r.pool, parents...)
+		r.target = int32(len(r.nodes) - 1)
+		return false
+	}
 	if r.has(node ^ 1) {
-		if target >= 0 { // unary chains ignore other contradictions
+		if mode.strict { // strict unary chains ignore other contradictions
 			return true
 		}
 		r.nodes = append(r.nodes, node)
@@ -125,10 +134,6 @@ func (ch *chainer) add(r *propResult, node int32, parents []int32, mode chainMod
 	if node&1 == 0 && mode.dynamic {
 		c, d, _ := ch.split(node)
 		ch.work[c] &^= 1 << d
-	}
-	if node == target {
-		r.target = int32(len(r.nodes) - 1)
-		return false
 	}
 	return true
 }

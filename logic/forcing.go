@@ -50,10 +50,15 @@ func (ch *chainer) unaryChain() *Step {
 				for _, on := range []bool{true, false} {
 					start := ch.node(c, d, on)
 					ch.propagate(r, start, md.m, start^1)
-					if r.target < 0 {
+					var cx int
+					switch {
+					case r.target >= 0:
+						cx = ch.ancestors(r, r.target)
+					case r.bad[0] >= 0:
+						cx = ch.ancestors(r, r.bad[0], r.bad[1])
+					default:
 						continue
 					}
-					cx := ch.ancestors(r, r.target)
 					rt := md.base + lengthBonus(cx)
 					if best.better(rt, cx) {
 						best = chainFound{rt, cx, true}
@@ -67,7 +72,15 @@ func (ch *chainer) unaryChain() *Step {
 		return nil
 	}
 	ch.propagate(r, bestStart, bestMode, bestTarget)
-	path := ch.chainPath(r, r.target)
+	var path []int32
+	if r.target >= 0 {
+		path = ch.chainPath(r, r.target)
+	} else {
+		// a contradiction: show the chain to the node found both ways
+		path = ch.chainPath(r, r.bad[0])
+		other := ch.chainPath(r, r.bad[1])
+		path = append(path, other[len(other)-1])
+	}
 	c, d, on := ch.split(bestStart)
 	s := &Step{Rating: best.rating}
 	s.Cells, s.Digits = ch.pathCells(path)

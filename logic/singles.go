@@ -105,6 +105,12 @@ func nakedSingle(b *board) *Step {
 // (the "direct" techniques of Sudoku Explainer). The board is left as it
 // was.
 func (b *board) hiddenSingleAfter(elims []Candidate) (Placement, int, bool) {
+	return b.hiddenSingleAfterIn(elims, -1)
+}
+
+// hiddenSingleAfterIn is hiddenSingleAfter limited to house only (when
+// only >= 0).
+func (b *board) hiddenSingleAfterIn(elims []Candidate, only int) (Placement, int, bool) {
 	for _, e := range elims {
 		b.cand[e.Cell] &^= 1 << e.Digit
 	}
@@ -116,6 +122,9 @@ func (b *board) hiddenSingleAfter(elims []Candidate) (Placement, int, bool) {
 	g := b.g
 	for _, e := range elims {
 		for _, h := range g.cellHouses[e.Cell] {
+			if only >= 0 && h != only {
+				continue
+			}
 			bit := uint32(1) << e.Digit
 			n, at := 0, -1
 			for _, c := range g.houses[h] {

@@ -119,7 +119,7 @@ func hiddenSubset(b *board, k int, direct bool) *Step {
 			r := [...]float64{2: rHiddenPair, 3: rHiddenTriple, 4: rHiddenQuad}[k]
 			s := &Step{Technique: "Hidden " + subsetNames[k], Rating: r, Cells: set, Digits: digs, Eliminations: elims}
 			if direct {
-				p, ph, ok := b.hiddenSingleAfter(elims)
+				p, ph, ok := b.hiddenSingleAfterIn(elims, h)
 				if !ok {
 					return false
 				}

@@ -1,0 +1,149 @@
+package logic
+
+import (
+	"fmt"
+)
+
+const (
+	rSkyscraper = 4.0
+	rKite       = 4.1
+	rTurbot     = 4.2
+	rWWing      = 4.4
+)
+
+// strongLink is a house where a digit has exactly two places.
+type strongLink struct {
+	a, b, h int
+}
+
+func strongLinks(b *board, d int, out []strongLink) []strongLink {
+	g := b.g
+	bit := uint32(1) << d
+	for h, hc := range g.houses {
+		x, y, n := -1, -1, 0
+		for _, c := range hc {
+			if b.cand[c]&bit != 0 {
+				n++
+				if n == 1 {
+					x = c
+				} else {
+					y = c
+				}
+			}
+		}
+		if n == 2 {
+			out = append(out, strongLink{x, y, h})
+		}
+	}
+	return out
+}
+
+// turbotFish finds two strong links on one digit, joined by two ends that
+// see each other: one of the two far ends holds the digit, so it leaves the
+// cells that see both far ends. Both links in rows or both in columns:
+// skyscraper (SE 4.0); a row and a column: two-string kite (4.1); with a
+// box: turbot fish (4.2). want selects the rating to look for.
+func turbotFish(b *board, want float64) *Step {
+	g := b.g
+	var links []strongLink
+	for d := 1; d <= g.n; d++ {
+		links = strongLinks(b, d, links[:0])
+		bit := uint32(1) << d
+		for i, l1 := range links {
+			for j, l2 := range links {
+				if i == j || l1.h == l2.h {
+					continue
+				}
+				r := rTurbot
+				k1, k2 := g.kind[l1.h], g.kind[l2.h]
+				switch {
+				case k1 == kindBox || k2 == kindBox || k1 == kindExtra || k2 == kindExtra:
+				case k1 == k2:
+					r = rSkyscraper
+				default:
+					r = rKite
+				}
+				if r != want {
+					continue
+				}
+				for _, e1 := range [2][2]int{{l1.a, l1.b}, {l1.b, l1.a}} {
+					for _, e2 := range [2][2]int{{l2.a, l2.b}, {l2.b, l2.a}} {
+						far1, near1, near2, far2 := e1[0], e1[1], e2[0], e2[1]
+						if near1 == near2 || far1 == far2 || far1 == near2 || far2 == near1 || !g.sees(near1, near2) || g.sees(far1, far2) && false {
+							continue
+						}
+						var elims []Candidate
+						for _, c := range g.peers[far1] {
+							if c != far2 && c != near1 && c != near2 && b.cand[c]&bit != 0 && g.sees(c, far2) {
+								elims = append(elims, Candidate{c, d})
+							}
+						}
+						if len(elims) == 0 {
+							continue
+						}
+						name := map[float64]string{rSkyscraper: "Skyscraper", rKite: "Two-String Kite", rTurbot: "Turbot Fish"}[r]
+						s := &Step{Technique: name, Rating: r, Cells: []int{far1, near1, near2, far2}, Digits: []int{d}, Eliminations: elims}
+						if b.verbose {
+							s.Explanation = fmt.Sprintf("The %d of %s is in %s or %s, and the %d of %s in %s or %s; %s and %s see each other, so they are not both %d, so %s or %s is %d: remove it from %s, which sees both.",
+								d, houseName(g, l1.h), cellName(g, far1), cellName(g, near1), d, houseName(g, l2.h), cellName(g, near2), cellName(g, far2),
+								cellName(g, near1), cellName(g, near2), d, cellName(g, far1), cellName(g, far2), d, cellList(g, elimCells(elims)))
+						}
+						return s
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// wWing finds two cells with the same two candidates {x,y} joined by a
+// strong link on x (each end sees one of them): one of the two cells is y,
+// so y leaves the cells that see both (SE 4.4).
+func wWing(b *board) *Step {
+	g := b.g
+	var links []strongLink
+	var byDigit [32][]strongLink
+	for d := 1; d <= g.n; d++ {
+		links = strongLinks(b, d, nil)
+		byDigit[d] = links
+	}
+	for p, pm := range b.cand {
+		if popcount(pm) != 2 {
+			continue
+		}
+		for q := p + 1; q < g.nc; q++ {
+			if b.cand[q] != pm || g.sees(p, q) {
+				continue
+			}
+			ds := digits(pm)
+			for k, x := range ds {
+				y := ds[1-k]
+				ybit := uint32(1) << y
+				for _, l := range byDigit[x] {
+					for _, e := range [2][2]int{{l.a, l.b}, {l.b, l.a}} {
+						if e[0] == p || e[0] == q || e[1] == p || e[1] == q || !g.sees(e[0], p) || !g.sees(e[1], q) {
+							continue
+						}
+						var elims []Candidate
+						for _, c := range g.peers[p] {
+							if c != q && b.cand[c]&ybit != 0 && g.sees(c, q) {
+								elims = append(elims, Candidate{c, y})
+							}
+						}
+						if len(elims) == 0 {
+							continue
+						}
+						s := &Step{Technique: "W-Wing", Rating: rWWing, Cells: []int{p, e[0], e[1], q}, Digits: []int{x, y}, Eliminations: elims}
+						if b.verbose {
+							s.Explanation = fmt.Sprintf("%s and %s both hold only %d and %d; the %d of %s is in %s or %s, which see them, so they are not both %d: one of them is %d, so remove %d from %s, which sees both.",
+								cellName(g, p), cellName(g, q), x, y, x, houseName(g, l.h), cellName(g, e[0]), cellName(g, e[1]), x, y, y, cellList(g, elimCells(elims)))
+						}
+						return s
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
