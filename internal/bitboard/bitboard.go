@@ -6,15 +6,20 @@ import "math/bits"
 type state struct {
 	c        [27]uint32 // candidates: c[3*d+b] is digit d+1 in band b
 	unsolved [3]uint32  // cells not yet placed, per band
-	dirty    uint32     // digits (bit d) whose candidates changed
+}
+
+// work is the state being searched, with seen: the candidates as the
+// digit rules last left them, to tell which digits changed since.
+type work struct {
+	state
+	seen [27]uint32
 }
 
 // frame is one guess on the explicit stack: the state before it and the
 // candidate tried, removed when the search comes back.
 type frame struct {
 	st state
-	d  int
-	b  int
+	k  int // index into state.c
 	x  uint32
 }
 
@@ -34,7 +39,7 @@ func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count
 	if limit <= 0 {
 		limit = 1
 	}
-	var st state
+	var st work
 	for i := range st.c {
 		st.c[i] = bandAll
 	}
@@ -43,7 +48,7 @@ func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count
 		if v == 0 {
 			continue
 		}
-		if v > 9 || !st.place(int(v-1), i/27, 1<<(i%27)) {
+		if v > 9 || !st.place(3*int(v-1)+i/27, 1<<(i%27)) {
 			return 0, 0
 		}
 	}
@@ -59,12 +64,12 @@ func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count
 					return count, guesses
 				}
 			} else {
-				d, b, x := st.choose()
+				k, x := st.choose()
 				f := &s.stack[sp]
-				f.st, f.d, f.b, f.x = st, d, b, x
+				f.st, f.k, f.x = st.state, k, x
 				sp++
 				guesses++
-				st.place(d, b, x)
+				st.place(k, x)
 				continue
 			}
 		}
@@ -73,29 +78,36 @@ func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count
 		}
 		sp--
 		f := &s.stack[sp]
-		st = f.st
-		st.c[3*f.d+f.b] &^= f.x
-		st.dirty = 1 << f.d
+		st.state = f.st
+		st.seen = st.c
+		st.c[f.k] &^= f.x
 	}
 }
 
-// place puts digit d in cell x (a single bit) of band b. It reports false
-// when d is no longer a candidate there.
-func (s *state) place(d, b int, x uint32) bool {
-	c := s.c[3*d : 3*d+3 : 3*d+3]
-	if c[b]&x == 0 {
+// place puts digit k/3 in cell x (a single bit) of band k%3. It reports
+// false when the digit is no longer a candidate there.
+func (s *state) place(k int, x uint32) bool {
+	c := &s.c
+	if c[k]&x == 0 {
 		return false
 	}
-	p := &peers[27*b+bits.TrailingZeros32(x)]
-	for k := b; k < 27; k += 3 {
-		s.c[k] &^= x
-	}
-	c[0] &^= p[0]
-	c[1] &^= p[1]
-	c[2] &^= p[2]
-	c[b] |= x
+	d := k / 3
+	b := k - 3*d
+	peer := &peers[27*b+bits.TrailingZeros32(x)&31]
+	c[b] &^= x
+	c[b+3] &^= x
+	c[b+6] &^= x
+	c[b+9] &^= x
+	c[b+12] &^= x
+	c[b+15] &^= x
+	c[b+18] &^= x
+	c[b+21] &^= x
+	c[b+24] &^= x
+	c[3*d] &^= peer[0]
+	c[3*d+1] &^= peer[1]
+	c[3*d+2] &^= peer[2]
+	c[k] |= x
 	s.unsolved[b] &^= x
-	s.dirty = 0x1FF
 	return true
 }
 
@@ -105,17 +117,24 @@ func twice(w uint32) uint32 {
 	return r0&r1 | r2&(r0|r1)
 }
 
-// digit applies the digit-wise rules to digit d: locked candidates inside
-// bands and stacks to a fixed point, then hidden singles in rows, boxes
-// and columns. It reports false on a contradiction.
-func (s *state) digit(d int) bool {
+// digit applies the digit-wise rules to digit d, whose bands m (bit b)
+// changed: locked candidates inside bands and stacks to a fixed point,
+// then hidden singles in rows, boxes and columns. It reports false on a
+// contradiction.
+func (s *work) digit(d int, m uint32) bool {
 	c := s.c[3*d : 3*d+3 : 3*d+3]
 	w0, w1, w2 := c[0], c[1], c[2]
+	if m&1 != 0 {
+		w0 &= matchCells[boxMatrix(w0)]
+	}
+	if m&2 != 0 {
+		w1 &= matchCells[boxMatrix(w1)]
+	}
+	if m&4 != 0 {
+		w2 &= matchCells[boxMatrix(w2)]
+	}
 	for {
-		n0 := w0 & matchCells[boxMatrix(w0)]
-		n1 := w1 & matchCells[boxMatrix(w1)]
-		n2 := w2 & matchCells[boxMatrix(w2)]
-		f0, f1, f2 := fold(n0), fold(n1), fold(n2)
+		f0, f1, f2 := fold(w0), fold(w1), fold(w2)
 		var a0, a1, a2 uint32
 		for k := 0; k < 9; k += 3 {
 			p := uint32(matchPairs[(f0>>k&7|(f1>>k&7)<<3|(f2>>k&7)<<6)&0x1FF])
@@ -123,11 +142,20 @@ func (s *state) digit(d int) bool {
 			a1 |= p >> 3 & 7 << k
 			a2 |= p >> 6 & 7 << k
 		}
-		n0 &= a0 * spread
-		n1 &= a1 * spread
-		n2 &= a2 * spread
+		n0 := w0 & (a0 * spread)
+		n1 := w1 & (a1 * spread)
+		n2 := w2 & (a2 * spread)
 		if n0 == w0 && n1 == w1 && n2 == w2 {
 			break
+		}
+		if n0 != w0 {
+			n0 &= matchCells[boxMatrix(n0)]
+		}
+		if n1 != w1 {
+			n1 &= matchCells[boxMatrix(n1)]
+		}
+		if n2 != w2 {
+			n2 &= matchCells[boxMatrix(n2)]
 		}
 		w0, w1, w2 = n0, n1, n2
 	}
@@ -135,117 +163,149 @@ func (s *state) digit(d int) bool {
 		return false
 	}
 	c[0], c[1], c[2] = w0, w1, w2
+	seen := s.seen[3*d : 3*d+3 : 3*d+3]
+	seen[0], seen[1], seen[2] = w0, w1, w2
 
 	// Hidden singles. After the band matching a row with one cell is also
 	// a box with one cell, and the other way round.
-	var single [3]uint32
-	for b, w := range [3]uint32{w0, w1, w2} {
-		for r := 0; r < 27; r += 9 {
-			if x := w >> r & 0x1FF; x&(x-1) == 0 {
-				single[b] |= x << r
-			}
-		}
-	}
+	s0, s1, s2 := loneRows(w0), loneRows(w1), loneRows(w2)
 	f0, f1, f2 := fold(w0), fold(w1), fold(w2)
 	once := f0 | f1 | f2
 	if once != 0x1FF {
 		return false
 	}
-	cols := once &^ (twice(w0) | twice(w1) | twice(w2) | f0&f1 | f2&(f0|f1))
-	if cols != 0 {
-		single[0] |= w0 & ((cols & f0) * spread)
-		single[1] |= w1 & ((cols & f1) * spread)
-		single[2] |= w2 & ((cols & f2) * spread)
+	if cols := once &^ (twice(w0) | twice(w1) | twice(w2) | f0&f1 | f2&(f0|f1)); cols != 0 {
+		s0 |= w0 & ((cols & f0) * spread)
+		s1 |= w1 & ((cols & f1) * spread)
+		s2 |= w2 & ((cols & f2) * spread)
 	}
-	for b := range 3 {
-		for x := single[b] & s.unsolved[b]; x != 0; x &= x - 1 {
-			if !s.place(d, b, x&-x) {
-				return false
-			}
+	s0 &= s.unsolved[0]
+	s1 &= s.unsolved[1]
+	s2 &= s.unsolved[2]
+	for ; s0 != 0; s0 &= s0 - 1 {
+		if !s.place(3*d, s0&-s0) {
+			return false
+		}
+	}
+	for ; s1 != 0; s1 &= s1 - 1 {
+		if !s.place(3*d+1, s1&-s1) {
+			return false
+		}
+	}
+	for ; s2 != 0; s2 &= s2 - 1 {
+		if !s.place(3*d+2, s2&-s2) {
+			return false
 		}
 	}
 	return true
 }
 
+// nakedSingles places the cells left with one candidate and reports
+// whether it placed any, and false in ok on a contradiction (a cell with
+// no candidate).
+func (s *state) nakedSingles() (placed, ok bool) {
+	for b := range 3 {
+		var one, two uint32
+		for k := b; k < 27; k += 3 {
+			x := s.c[k]
+			two |= one & x
+			one |= x
+		}
+		if one != bandAll {
+			return placed, false
+		}
+		for x := s.unsolved[b] &^ two; x != 0; x &= x - 1 {
+			bit := x & -x
+			k := b
+			for s.c[k]&bit == 0 {
+				k += 3
+				if k >= 27 {
+					return placed, false
+				}
+			}
+			s.place(k, bit)
+			placed = true
+		}
+	}
+	return placed, true
+}
+
 // propagate applies the rules until nothing changes. It reports false on a
 // contradiction.
-func (s *state) propagate() bool {
+func (s *work) propagate() bool {
 	for {
-		for s.dirty != 0 {
-			d := bits.TrailingZeros32(s.dirty)
-			s.dirty &= s.dirty - 1
-			if !s.digit(d) {
-				return false
-			}
+		placed, ok := s.nakedSingles()
+		if !ok {
+			return false
 		}
-		// Naked singles, and cells left with no candidate.
-		for b := range 3 {
-			var one, two uint32
-			for k := b; k < 27; k += 3 {
-				x := s.c[k]
-				two |= one & x
-				one |= x
+		if placed {
+			continue
+		}
+		any := false
+		for d := 0; d < 9; d++ {
+			var m uint32
+			if s.c[3*d] != s.seen[3*d] {
+				m = 1
 			}
-			if one != bandAll {
-				return false
+			if s.c[3*d+1] != s.seen[3*d+1] {
+				m |= 2
 			}
-			for x := s.unsolved[b] &^ two; x != 0; x &= x - 1 {
-				bit := x & -x
-				k := b
-				for s.c[k]&bit == 0 {
-					k += 3
-					if k >= 27 {
-						return false
-					}
+			if s.c[3*d+2] != s.seen[3*d+2] {
+				m |= 4
+			}
+			if m != 0 {
+				any = true
+				if !s.digit(d, m) {
+					return false
 				}
-				s.place(k/3, b, bit)
 			}
 		}
-		if s.dirty == 0 {
+		if !any {
 			return true
 		}
 	}
 }
 
 // choose picks the guess: the first candidate of the first cell with two
-// candidates, or else of a cell with the fewest.
-func (s *state) choose() (d, b int, x uint32) {
+// candidates, or else of a cell with the fewest. It returns the index
+// into state.c and the cell's bit.
+func (s *state) choose() (k int, x uint32) {
 	for b := range 3 {
 		var one, two, three uint32
-		for k := b; k < 27; k += 3 {
-			x := s.c[k]
-			three |= two & x
-			two |= one & x
-			one |= x
+		for j := b; j < 27; j += 3 {
+			w := s.c[j]
+			three |= two & w
+			two |= one & w
+			one |= w
 		}
 		if bi := s.unsolved[b] & two &^ three; bi != 0 {
 			x := bi & -bi
-			k := b
-			for s.c[k]&x == 0 {
-				k += 3
+			j := b
+			for s.c[j]&x == 0 {
+				j += 3
 			}
-			return k / 3, b, x
+			return j, x
 		}
 	}
 	best := 10
-	for bb := range 3 {
-		for u := s.unsolved[bb]; u != 0; u &= u - 1 {
+	for b := range 3 {
+		for u := s.unsolved[b]; u != 0; u &= u - 1 {
 			bit := u & -u
 			n, first := 0, -1
-			for k := bb; k < 27; k += 3 {
-				if s.c[k]&bit != 0 {
+			for j := b; j < 27; j += 3 {
+				if s.c[j]&bit != 0 {
 					if first < 0 {
-						first = k / 3
+						first = j
 					}
 					n++
 				}
 			}
 			if n < best {
-				best, d, b, x = n, first, bb, bit
+				best, k, x = n, first, bit
 			}
 		}
 	}
-	return d, b, x
+	return k, x
 }
 
 // write stores the solved grid.

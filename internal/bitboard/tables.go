@@ -24,12 +24,17 @@ var (
 	matchCells [512]uint32
 	// matchPairs[m] is the same as matchCells as a 9-bit matrix.
 	matchPairs [512]uint16
+	// lone[x] is x when the 9-bit row x has exactly one bit, else 0.
+	lone [512]uint16
 	// peers[i] are the cells that see cell i (not i itself), per band.
 	peers [81][3]uint32
 )
 
 func init() {
 	for x := range 512 {
+		if x != 0 && x&(x-1) == 0 {
+			lone[x] = uint16(x)
+		}
 		for k := range 3 {
 			if x>>(3*k)&7 != 0 {
 				rowBoxes[x] |= 1 << k
@@ -81,4 +86,9 @@ func boxMatrix(w uint32) uint32 {
 // fold returns the columns (9 bits) that band word w touches.
 func fold(w uint32) uint32 {
 	return (w | w>>9 | w>>18) & 0x1FF
+}
+
+// loneRows returns the cells of band word w that are alone in their row.
+func loneRows(w uint32) uint32 {
+	return uint32(lone[w&0x1FF]) | uint32(lone[w>>9&0x1FF])<<9 | uint32(lone[w>>18&0x1FF])<<18
 }
