@@ -1,0 +1,65 @@
+package server
+
+import (
+	"log/slog"
+	"runtime"
+	"time"
+)
+
+// Config configures a Server. The zero value serves with the defaults.
+type Config struct {
+	// HTTPAddr and LineAddr are the listen addresses of ListenAndServe
+	// (defaults 127.0.0.1:8080 and 127.0.0.1:9981); "-" disables one.
+	HTTPAddr, LineAddr string
+	// MaxBody bounds a request body (default 1 MiB); exact-cover problems
+	// are bounded by MaxExactCoverBody (default 256 KiB).
+	MaxBody, MaxExactCoverBody int64
+	// Timeout is the deadline of one request's search (default 5 s); a
+	// request may ask for less with ?timeout=, never more.
+	Timeout time.Duration
+	// MaxSearches caps the searches running at once (default 2 per CPU);
+	// beyond it requests get 503 with Retry-After.
+	MaxSearches int
+	// NodeBudget bounds the search nodes of one exact-cover request
+	// (default 50 million); checked about every million nodes.
+	NodeBudget int64
+	// MaxCount caps the limit of a count request (default 1,000,000).
+	MaxCount int
+	// ShutdownTimeout bounds the graceful shutdown (default 10 s).
+	ShutdownTimeout time.Duration
+	// Logger receives the request log (default: discard).
+	Logger *slog.Logger
+}
+
+func (c *Config) defaults() {
+	if c.HTTPAddr == "" {
+		c.HTTPAddr = "127.0.0.1:8080"
+	}
+	if c.LineAddr == "" {
+		c.LineAddr = "127.0.0.1:9981"
+	}
+	if c.MaxBody <= 0 {
+		c.MaxBody = 1 << 20
+	}
+	if c.MaxExactCoverBody <= 0 {
+		c.MaxExactCoverBody = 256 << 10
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = 5 * time.Second
+	}
+	if c.MaxSearches <= 0 {
+		c.MaxSearches = 2 * runtime.GOMAXPROCS(0)
+	}
+	if c.NodeBudget <= 0 {
+		c.NodeBudget = 50_000_000
+	}
+	if c.MaxCount <= 0 {
+		c.MaxCount = 1_000_000
+	}
+	if c.ShutdownTimeout <= 0 {
+		c.ShutdownTimeout = 10 * time.Second
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+}

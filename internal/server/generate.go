@@ -1,0 +1,113 @@
+package server
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/dlxkit/dlx/generate"
+	"github.com/dlxkit/dlx/logic"
+	"github.com/dlxkit/dlx/sudoku"
+)
+
+type generateReply struct {
+	Size     string `json:"size"`
+	Variant  string `json:"variant,omitempty"`
+	Puzzle   string `json:"puzzle"`
+	Solution string `json:"solution"`
+	Givens   int    `json:"givens"`
+	// Rating and Level are the Sudoku Explainer rating and its level,
+	// when the puzzle could be rated within the deadline.
+	Rating   float64 `json:"rating,omitempty"`
+	Level    string  `json:"level,omitempty"`
+	Symmetry string  `json:"symmetry"`
+	Seed     uint64  `json:"seed"`
+	Millis   float64 `json:"ms"`
+}
+
+// generate answers GET /api/generate?size=9&difficulty=hard&symmetry=rot180&seed=N&variant=diagonal.
+// The difficulty (easy, medium, hard, expert, extreme) is a target for
+// 9x9 grids; other sizes get a random minimal puzzle, rated when possible.
+func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	q := r.URL.Query()
+	opt := generate.Options{Shape: sudoku.Standard}
+	if v := q.Get("size"); v != "" {
+		sh, err := parseSize(v)
+		if err != nil {
+			writeError(w, badRequest("size: "+err.Error()))
+			return
+		}
+		opt.Shape = sh
+	}
+	if v := q.Get("variant"); v != "" && v != "standard" {
+		vr, err := sudoku.VariantByName(v, opt.Shape)
+		if err != nil {
+			writeError(w, badRequest("variant: "+err.Error()))
+			return
+		}
+		opt.Variant = vr
+	}
+	if v := q.Get("difficulty"); v != "" && v != "any" {
+		l, err := logic.ParseLevel(v)
+		if err != nil {
+			writeError(w, badRequest("difficulty: "+err.Error()))
+			return
+		}
+		if opt.Shape == sudoku.Standard {
+			opt.Level, opt.HasLevel = l, true
+		}
+	}
+	if v := q.Get("symmetry"); v != "" {
+		sym, err := generate.ParseSymmetry(v)
+		if err != nil {
+			writeError(w, badRequest("symmetry: "+err.Error()))
+			return
+		}
+		opt.Symmetry = sym
+	}
+	if v := q.Get("seed"); v != "" {
+		seed, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			writeError(w, badRequest("seed: want an unsigned integer"))
+			return
+		}
+		opt.Seed = seed
+	}
+	if opt.Seed == 0 {
+		opt.Seed = generate.RandomSeed()
+	}
+	gen, err := generate.NewGenerator(opt)
+	if err != nil {
+		writeError(w, badRequest(err.Error()))
+		return
+	}
+	gen.Rate = opt.Shape == sudoku.Standard
+	ctx, done, aerr := s.startSearch(r)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	defer done()
+	res, err := gen.Generate(ctx, 0)
+	if err != nil {
+		if errors.Is(err, generate.ErrOptions) {
+			writeError(w, badRequest(err.Error()))
+			return
+		}
+		writeError(w, s.searchError(ctx, err))
+		return
+	}
+	s.m.solved.WithLabelValues("generate").Inc()
+	rep := generateReply{
+		Size: res.Puzzle.Shape.String(), Variant: variantName(res.Puzzle),
+		Puzzle: res.Puzzle.String(), Solution: res.Solution.String(), Givens: res.Givens,
+		Symmetry: opt.Symmetry.String(), Seed: opt.Seed,
+	}
+	if res.Rated {
+		rep.Rating, rep.Level = res.Rating, res.Level.String()
+	}
+	rep.Millis = ms(start)
+	writeJSON(w, http.StatusOK, rep)
+}

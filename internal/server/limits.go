@@ -1,0 +1,67 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+)
+
+// readBody reads the request body, at most limit bytes.
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request, limit int64) ([]byte, *apiError) {
+	b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			s.m.rejected.WithLabelValues("body").Inc()
+			return nil, &apiError{status: http.StatusRequestEntityTooLarge, Code: codeTooLarge,
+				Message: "request body larger than " + strconv.FormatInt(limit, 10) + " bytes"}
+		}
+		return nil, badRequest("reading the request body: " + err.Error())
+	}
+	return b, nil
+}
+
+// startSearch takes a search slot and returns the search's context, with
+// the request's deadline: the configured Timeout, or less when the query
+// asks (?timeout=500ms). With every slot taken it fails with 503.
+func (s *Server) startSearch(r *http.Request) (context.Context, func(), *apiError) {
+	d := s.cfg.Timeout
+	if q := r.URL.Query().Get("timeout"); q != "" {
+		t, err := time.ParseDuration(q)
+		if err != nil || t <= 0 {
+			return nil, nil, badRequest("timeout: want a positive duration such as 500ms or 2s")
+		}
+		d = min(d, t)
+	}
+	select {
+	case s.sem <- struct{}{}:
+	default:
+		s.m.rejected.WithLabelValues("busy").Inc()
+		return nil, nil, &apiError{status: http.StatusServiceUnavailable, Code: codeBusy,
+			Message: "too many searches at once (" + strconv.Itoa(cap(s.sem)) + "); retry later"}
+	}
+	s.m.inflight.Inc()
+	ctx, cancel := context.WithTimeout(r.Context(), d)
+	return ctx, func() {
+		cancel()
+		s.m.inflight.Dec()
+		<-s.sem
+	}, nil
+}
+
+// searchError turns a search's error into a reply: the deadline (504), a
+// client gone (499, never seen by it), or an internal error.
+func (s *Server) searchError(ctx context.Context, err error) *apiError {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
+		s.m.rejected.WithLabelValues("deadline").Inc()
+		return &apiError{status: http.StatusGatewayTimeout, Code: codeDeadline,
+			Message: "the search did not finish before its deadline"}
+	case errors.Is(err, context.Canceled):
+		return &apiError{status: 499, Code: "canceled", Message: "request canceled"}
+	}
+	return &apiError{status: http.StatusInternalServerError, Code: codeInternal, Message: err.Error()}
+}

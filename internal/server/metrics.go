@@ -1,0 +1,61 @@
+package server
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"github.com/dlxkit/dlx/internal/lineproto"
+)
+
+// metrics are the service's Prometheus metrics, in a registry of its own
+// (so that tests can run several servers).
+type metrics struct {
+	reg      *prometheus.Registry
+	requests *prometheus.CounterVec   // route, code
+	latency  *prometheus.HistogramVec // route
+	solved   *prometheus.CounterVec   // kind: sudoku, exactcover
+	nodes    *prometheus.CounterVec   // kind
+	rejected *prometheus.CounterVec   // reason: busy, body, deadline, budget
+	inflight prometheus.Gauge
+}
+
+func newMetrics(line *lineproto.Stats) *metrics {
+	m := &metrics{
+		reg: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sudoku_http_requests_total", Help: "HTTP requests by route and status code.",
+		}, []string{"route", "code"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "sudoku_http_request_duration_seconds",
+			Help:    "HTTP request latency by route.",
+			Buckets: prometheus.ExponentialBuckets(0.0001, 4, 10), // 100 µs to 26 s
+		}, []string{"route"}),
+		solved: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sudoku_puzzles_solved_total", Help: "Puzzles solved (or counted, checked, rated) over HTTP, by kind.",
+		}, []string{"kind"}),
+		nodes: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sudoku_search_nodes_total", Help: "Search nodes (exact cover) or guesses (fast 9x9 solver) spent, by kind.",
+		}, []string{"kind"}),
+		rejected: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "sudoku_rejected_requests_total", Help: "Requests refused or cut short, by reason (busy, body, deadline, budget).",
+		}, []string{"reason"}),
+		inflight: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "sudoku_searches_in_flight", Help: "Searches running now.",
+		}),
+	}
+	m.reg.MustRegister(m.requests, m.latency, m.solved, m.nodes, m.rejected, m.inflight,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	counter := func(name, help string, f func() int64) prometheus.Collector {
+		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, func() float64 { return float64(f()) })
+	}
+	m.reg.MustRegister(
+		counter("sudoku_line_requests_total", "Line protocol requests answered (solution or NoSolution).", line.Requests.Load),
+		counter("sudoku_line_solved_total", "Line protocol puzzles solved.", line.Solved.Load),
+		counter("sudoku_line_bad_requests_total", "Line protocol connections closed for a bad request or a too long line.", line.BadRequests.Load),
+		counter("sudoku_line_connections_total", "Line protocol connections accepted.", line.Accepted.Load),
+		counter("sudoku_line_connections_rejected_total", "Line protocol connections refused beyond the cap.", line.Rejected.Load),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "sudoku_line_connections", Help: "Line protocol connections open now."},
+			func() float64 { return float64(line.Conns.Load()) }),
+	)
+	return m
+}

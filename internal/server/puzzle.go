@@ -1,0 +1,183 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/dlxkit/dlx/sudoku"
+)
+
+// puzzleRequest is a puzzle with the options of the request. The body is
+// either the puzzle text in any format the sudoku package reads (the
+// options then come from the query: size, variant, regions, alphabet,
+// limit), or a JSON object: a sudoku.PuzzleJSON (size, variant, regions,
+// extra, alphabet, puzzle or cells) with these extra fields.
+type puzzleRequest struct {
+	grid   *sudoku.Grid
+	format sudoku.Format
+	extras
+}
+
+// extras are the fields of a JSON request beside the puzzle's own.
+type extras struct {
+	// Limit is the count limit of /api/count.
+	Limit int `json:"limit,omitempty"`
+	// State is the player's grid for /api/hint: the givens plus entries,
+	// in the puzzle's one-line form.
+	State string `json:"state,omitempty"`
+	// Pencil holds the player's pencil marks for /api/hint: for each cell
+	// the digits marked, or empty.
+	Pencil [][]int `json:"pencil,omitempty"`
+	// Steps asks /api/rate for the whole logical solution.
+	Steps bool `json:"steps,omitempty"`
+}
+
+// parsePuzzle reads the request's puzzle.
+func parsePuzzle(body []byte, q url.Values) (*puzzleRequest, *apiError) {
+	opt, variant, regions, err := readOptions(q)
+	if err != nil {
+		return nil, err
+	}
+	req := &puzzleRequest{}
+	if l := q.Get("limit"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || n < 0 {
+			return nil, badRequest("limit: want a count of 0 or more")
+		}
+		req.Limit = n
+	}
+	req.Steps = q.Get("steps") == "1" || q.Get("steps") == "true"
+	trimmed := bytes.TrimSpace(body)
+	if len(trimmed) == 0 {
+		return nil, &apiError{status: http.StatusBadRequest, Code: codeParse, Message: "empty body: want a puzzle"}
+	}
+	var g *sudoku.Grid
+	var f sudoku.Format
+	if trimmed[0] == '{' {
+		var pj sudoku.PuzzleJSON
+		if err := json.Unmarshal(body, &pj); err != nil {
+			return nil, jsonError(body, err)
+		}
+		if err := json.Unmarshal(body, &req.extras); err != nil {
+			return nil, jsonError(body, err)
+		}
+		if pj.Size == "" && q.Get("size") != "" {
+			pj.Size = q.Get("size")
+		}
+		if pj.Variant == "" && pj.Regions == "" {
+			pj.Variant, pj.Regions = variant, regions
+		}
+		var perr error
+		g, f, perr = pj.Grid(opt)
+		if perr != nil {
+			return nil, parseError(perr)
+		}
+	} else {
+		rd := sudoku.NewReader(bytes.NewReader(body), opt)
+		p, perr := rd.Next()
+		if perr == io.EOF {
+			return nil, &apiError{status: http.StatusBadRequest, Code: codeParse, Message: "no puzzle in the body"}
+		}
+		if perr != nil {
+			return nil, parseError(perr)
+		}
+		if _, perr := rd.Next(); perr != io.EOF {
+			return nil, &apiError{status: http.StatusBadRequest, Code: codeParse,
+				Line: lineAfter(p), Message: "more than one puzzle in the body: send one per request"}
+		}
+		g, f = p.Grid, p.Format
+		if variant != "" || regions != "" {
+			v, verr := makeVariant(g.Shape, variant, regions)
+			if verr != nil {
+				return nil, badRequest(verr.Error())
+			}
+			g.Variant = v
+		}
+	}
+	req.grid, req.format = g, f
+	return req, nil
+}
+
+func lineAfter(p *sudoku.Puzzle) int { return p.Line + 1 }
+
+// readOptions reads size, alphabet, variant and regions from the query.
+// The variant is made once the shape is known (after parsing).
+func readOptions(q url.Values) (opt sudoku.ReadOptions, variant, regions string, _ *apiError) {
+	if s := q.Get("size"); s != "" {
+		sh, err := parseSize(s)
+		if err != nil {
+			return opt, "", "", badRequest("size: " + err.Error())
+		}
+		opt.Shape = sh
+	}
+	opt.Alphabet = q.Get("alphabet")
+	return opt, q.Get("variant"), q.Get("regions"), nil
+}
+
+// parseSize reads a size as a side ("9", "16") or a box shape ("3x3",
+// "2x3").
+func parseSize(s string) (sudoku.Shape, error) {
+	if n, err := strconv.Atoi(s); err == nil {
+		sh, ok := sudoku.DefaultShape(n)
+		if !ok {
+			return sudoku.Shape{}, fmt.Errorf("no default box shape for side %d; give it as RxC", n)
+		}
+		return sh, nil
+	}
+	return sudoku.ParseShape(s)
+}
+
+func makeVariant(sh sudoku.Shape, name, regions string) (*sudoku.Variant, error) {
+	if regions != "" {
+		if name != "" && name != "jigsaw" {
+			return nil, fmt.Errorf("variant %q with regions: want jigsaw", name)
+		}
+		return sudoku.Jigsaw(sh, regions)
+	}
+	return sudoku.VariantByName(name, sh)
+}
+
+// parseError turns a parse error into a 400 reply with its position.
+func parseError(err error) *apiError {
+	e := &apiError{status: http.StatusBadRequest, Code: codeParse, Message: err.Error()}
+	var pe *sudoku.ParseError
+	if errors.As(err, &pe) {
+		e.Line, e.Column, e.Message = pe.Line, pe.Col, pe.Msg
+	}
+	return e
+}
+
+// jsonError turns a JSON decoding error into a 400 reply with the line
+// and column of the offending byte.
+func jsonError(body []byte, err error) *apiError {
+	e := &apiError{status: http.StatusBadRequest, Code: codeParse, Message: "json: " + strings.TrimPrefix(err.Error(), "json: ")}
+	off := int64(-1)
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		off = se.Offset
+	case errors.As(err, &te):
+		off = te.Offset
+	}
+	if off >= 0 {
+		e.Line, e.Column = position(body, int(off))
+	}
+	return e
+}
+
+// position returns the 1-based line and column of the byte before offset
+// off (encoding/json reports an error's offset just past the offending byte).
+func position(b []byte, off int) (line, col int) {
+	idx := max(min(off, len(b))-1, 0)
+	line = 1 + bytes.Count(b[:idx], []byte{'\n'})
+	col = idx - bytes.LastIndexByte(b[:idx], '\n')
+	return line, col
+}

@@ -1,0 +1,52 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"time"
+
+	"github.com/dlxkit/dlx/logic"
+)
+
+type rateReply struct {
+	Rating  float64 `json:"rating"`
+	Level   string  `json:"level"`
+	Hardest string  `json:"hardest"`
+	// Techniques counts the steps of the logical solution by technique.
+	Techniques map[string]int `json:"techniques"`
+	// Steps is the whole logical solution, with ?steps=1.
+	Steps  []logic.Step `json:"steps,omitempty"`
+	Millis float64      `json:"ms"`
+}
+
+func (s *Server) rate(ctx context.Context, req *puzzleRequest) (any, *apiError) {
+	start := time.Now()
+	res, err := logic.Rate(ctx, req.grid)
+	if err != nil {
+		return nil, s.logicError(ctx, err)
+	}
+	s.m.solved.WithLabelValues("rate").Inc()
+	rep := rateReply{Rating: res.Rating, Level: res.Level.String(), Hardest: res.Hardest, Techniques: map[string]int{}}
+	for _, st := range res.Steps {
+		rep.Techniques[st.Technique]++
+	}
+	if req.Steps {
+		rep.Steps = res.Steps
+	}
+	rep.Millis = ms(start)
+	return rep, nil
+}
+
+// logicError turns an error of package logic into a reply.
+func (s *Server) logicError(ctx context.Context, err error) *apiError {
+	switch {
+	case errors.Is(err, logic.ErrInvalid):
+		return &apiError{status: http.StatusUnprocessableEntity, Code: codeInvalid, Message: err.Error()}
+	case errors.Is(err, logic.ErrNoSolution):
+		return &apiError{status: http.StatusUnprocessableEntity, Code: codeNoSolution, Message: err.Error()}
+	case errors.Is(err, logic.ErrMultipleSolutions):
+		return &apiError{status: http.StatusUnprocessableEntity, Code: codeMultiple, Message: err.Error()}
+	}
+	return s.sudokuError(ctx, err)
+}

@@ -1,0 +1,208 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/dlxkit/dlx/internal/bitboard"
+	"github.com/dlxkit/dlx/internal/lineproto"
+	"github.com/dlxkit/dlx/internal/web"
+)
+
+// Server is the Sudoku service. Create it with New; run it with
+// ListenAndServe or Serve.
+type Server struct {
+	cfg  Config
+	m    *metrics
+	sem  chan struct{} // search slots
+	line *lineproto.Server
+	mux  *http.ServeMux
+	http *http.Server
+}
+
+// New returns a server with cfg (defaults filled in).
+func New(cfg Config) *Server {
+	cfg.defaults()
+	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.MaxSearches)}
+	s.line = lineproto.New(lineproto.Config{
+		NewSolver: func() lineproto.Solver { return new(bitboardSolver) },
+		Logger:    cfg.Logger,
+	})
+	s.m = newMetrics(&s.line.Stats)
+	s.routes()
+	s.http = &http.Server{
+		Handler:           s.mux,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          slog.NewLogLogger(cfg.Logger.Handler(), slog.LevelWarn),
+	}
+	return s
+}
+
+// bitboardSolver adapts the fast 9x9 solver to the line protocol.
+type bitboardSolver struct{ s bitboard.Solver }
+
+func (b *bitboardSolver) Solve(puzzle, solution *[81]uint8) bool {
+	n, _ := b.s.Count(puzzle, 1, solution)
+	return n > 0
+}
+
+// Handler returns the HTTP handler: the API, the metrics and the page.
+func (s *Server) Handler() http.Handler { return s.mux }
+
+// LineServer returns the line protocol server (for its Stats).
+func (s *Server) LineServer() *lineproto.Server { return s.line }
+
+func (s *Server) routes() {
+	mux := http.NewServeMux()
+	handle := func(pattern, route string, h http.Handler) {
+		mux.Handle(pattern, s.instrument(route, h))
+	}
+	handle("POST /api/solve", "solve", s.puzzleHandler(s.solve))
+	handle("POST /api/count", "count", s.puzzleHandler(s.count))
+	handle("POST /api/check", "check", s.puzzleHandler(s.check))
+	handle("POST /api/rate", "rate", s.puzzleHandler(s.rate))
+	handle("POST /api/hint", "hint", s.puzzleHandler(s.hint))
+	handle("GET /api/generate", "generate", http.HandlerFunc(s.generate))
+	handle("POST /api/exactcover", "exactcover", http.HandlerFunc(s.exactCover))
+	handle("GET /healthz", "healthz", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	}))
+	handle("GET /metrics", "metrics", promhttp.HandlerFor(s.m.reg, promhttp.HandlerOpts{}))
+	handle("/api/", "other", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, &apiError{status: http.StatusNotFound, Code: "not_found", Message: "no API endpoint " + r.Method + " " + r.URL.Path})
+	}))
+	page := web.Handler()
+	handle("/", "page", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		page.ServeHTTP(w, r)
+	}))
+	s.mux = mux
+}
+
+// statusWriter records the status code of a reply.
+type statusWriter struct {
+	http.ResponseWriter
+	code int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.code == 0 {
+		w.code = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.code == 0 {
+		w.code = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// instrument counts, times and logs the requests of one route.
+func (s *Server) instrument(route string, h http.Handler) http.Handler {
+	lat := s.m.latency.WithLabelValues(route)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		sw := &statusWriter{ResponseWriter: w}
+		h.ServeHTTP(sw, r)
+		if sw.code == 0 {
+			sw.code = http.StatusOK
+		}
+		d := time.Since(start)
+		lat.Observe(d.Seconds())
+		s.m.requests.WithLabelValues(route, strconv.Itoa(sw.code)).Inc()
+		level := slog.LevelInfo
+		if sw.code >= 500 {
+			level = slog.LevelWarn
+		}
+		s.cfg.Logger.LogAttrs(r.Context(), level, "request",
+			slog.String("method", r.Method), slog.String("path", r.URL.Path),
+			slog.Int("status", sw.code), slog.Duration("duration", d),
+			slog.String("remote", r.RemoteAddr))
+	})
+}
+
+// ListenAndServe listens on the configured addresses and serves until ctx
+// is done, then shuts down gracefully.
+func (s *Server) ListenAndServe(ctx context.Context) error {
+	var hl, ll net.Listener
+	var err error
+	if s.cfg.HTTPAddr != "-" {
+		if hl, err = net.Listen("tcp", s.cfg.HTTPAddr); err != nil {
+			return err
+		}
+	}
+	if s.cfg.LineAddr != "-" {
+		if ll, err = net.Listen("tcp", s.cfg.LineAddr); err != nil {
+			if hl != nil {
+				hl.Close()
+			}
+			return err
+		}
+	}
+	return s.Serve(ctx, hl, ll)
+}
+
+// Serve serves HTTP on hl and the line protocol on ll (either may be nil)
+// until ctx is done. Then it stops accepting, lets the requests in flight
+// finish (up to Config.ShutdownTimeout) and returns nil; or it returns the
+// first serving error.
+func (s *Server) Serve(ctx context.Context, hl, ll net.Listener) error {
+	errc := make(chan error, 2)
+	var wg sync.WaitGroup
+	if hl != nil {
+		s.cfg.Logger.Info("http listening", "addr", hl.Addr().String())
+		wg.Go(func() {
+			if err := s.http.Serve(hl); !errors.Is(err, http.ErrServerClosed) {
+				errc <- fmt.Errorf("http: %w", err)
+			}
+		})
+	}
+	if ll != nil {
+		s.cfg.Logger.Info("line protocol listening", "addr", ll.Addr().String())
+		wg.Go(func() {
+			if err := s.line.Serve(ll); !errors.Is(err, lineproto.ErrServerClosed) {
+				errc <- fmt.Errorf("line protocol: %w", err)
+			}
+		})
+	}
+	var err error
+	select {
+	case <-ctx.Done():
+	case err = <-errc:
+	}
+	s.cfg.Logger.Info("shutting down")
+	sctx, cancel := context.WithTimeout(context.Background(), s.cfg.ShutdownTimeout)
+	defer cancel()
+	var werr sync.WaitGroup
+	var herr, lerr error
+	werr.Go(func() { herr = s.http.Shutdown(sctx) })
+	werr.Go(func() { lerr = s.line.Shutdown(sctx) })
+	werr.Wait()
+	wg.Wait()
+	if err == nil {
+		err = errors.Join(herr, lerr)
+	}
+	s.cfg.Logger.Info("stopped", "err", err)
+	return err
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }

@@ -1,0 +1,31 @@
+// Package web holds the service's web page: plain HTML, CSS and
+// JavaScript embedded in the binary, with no build step.
+package web
+
+import (
+	"embed"
+	"io/fs"
+	"net/http"
+)
+
+//go:embed static
+var static embed.FS
+
+// FS returns the page's files (index.html, app.js, style.css).
+func FS() fs.FS {
+	f, err := fs.Sub(static, "static")
+	if err != nil {
+		panic(err) // the embedded directory exists
+	}
+	return f
+}
+
+// Handler serves the page's files, index.html at "/".
+func Handler() http.Handler {
+	fsrv := http.FileServerFS(FS())
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		fsrv.ServeHTTP(w, r)
+	})
+}
