@@ -292,17 +292,18 @@ func (r *Reader) content(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 		if L != 16 && L != 36 {
 			return r.oneLine(line, off, n, lineNo, crlf)
 		}
-		// 16 and 36 cells are also the widths of 16x16 and 36x36 rows.
-		if r.smallValid(tok, n) {
-			line = r.save(line)
-			tok = line[off:end]
-			next, _, err := r.peekLine()
-			nt := bytes.TrimSpace(next)
-			if err != nil || len(nt) == 0 || bytes.IndexAny(nt, " \t|") >= 0 || len(nt) != L || r.smallValid(nt, n) {
-				return r.oneLine(line, off, n, lineNo, crlf)
-			}
+		// 16 and 36 cells are also the widths of 16x16 and 36x36 rows:
+		// rows when the next line is another such row.
+		line = r.save(line)
+		tok = line[off:end]
+		small := r.smallValid(tok, n)
+		next, _, err := r.peekLine()
+		nt := bytes.TrimSpace(next)
+		sameWidth := err == nil && len(nt) == L && bytes.IndexAny(nt, " \t|") < 0
+		if sameWidth && (!small || !r.smallValid(nt, n)) {
+			return r.grid(line, lineNo, crlf)
 		}
-		return r.grid(line, lineNo, crlf)
+		return r.oneLine(line, off, n, lineNo, crlf)
 	}
 	if L < len(line)-off {
 		if k := countFields(line); k != 16 && k != 36 {
@@ -311,12 +312,21 @@ func (r *Reader) content(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 			}
 		}
 	}
-	if _, ok := DefaultShape(L); notRow && (!ok || r.lastCells > 0) {
-		// Not a row width, or amid one-line puzzles: a one-line puzzle of
-		// the wrong length.
+	if _, ok := DefaultShape(L); notRow && (!ok || r.lastCells > 0 && !r.nextSameWidth(&line, L)) {
+		// Not a row width, or amid one-line puzzles and not followed by
+		// a row of the same width: a one-line puzzle of the wrong length.
 		return nil, syntaxError(lineNo, 0, "%d cells, want %d", L, r.wantCells(L))
 	}
 	return r.grid(line, lineNo, crlf)
+}
+
+// nextSameWidth saves *line and reports whether the next line is one
+// token of width L, the next row of a grid.
+func (r *Reader) nextSameWidth(line *[]byte, L int) bool {
+	*line = r.save(*line)
+	next, _, err := r.peekLine()
+	nt := bytes.TrimSpace(next)
+	return err == nil && len(nt) == L && bytes.IndexAny(nt, " \t|") < 0
 }
 
 // wantCells is the cell count to name in a wrong-length message.
@@ -447,20 +457,20 @@ func (r *Reader) oneLine(line []byte, off, n, lineNo int, crlf bool) (*Puzzle, e
 	}
 	t := r.table(alpha)
 	p := r.newPuzzle(n, Shape{})
-	dst := p.Grid.Cells[:cells]
-	var blank byte
+	dst := p.Grid.Cells[:len(tok)]
 	for i, c := range tok {
 		v := t[c]
 		if v == bad {
 			return nil, symbolError(lineNo, off+i+1, c, alpha, n)
 		}
-		if v == 0 && blank == 0 {
-			blank = c
-		}
 		dst[i] = v
 	}
-	if blank == 0 {
-		blank = defaultBlank(alpha)
+	blank := byte('.')
+	for _, c := range tok {
+		if t[c] == 0 {
+			blank = c
+			break
+		}
 	}
 	p.Format = Format{Layout: Line, Blank: blank, Alphabet: alpha, CRLF: crlf}
 	p.Line = lineNo
@@ -618,17 +628,15 @@ func (r *Reader) detect(n int) string {
 			}
 		}
 	}
-	if fit[0][0] == 'A' {
-		return fit[0]
+	d0 := digit0Syms[:n]
+	zeros, blanks := int(r.hist['0']), r.hist['.']+r.hist['-']+r.hist['_']
+	if zeros > 0 && (blanks > 0 || zeros <= n) && fit[len(fit)-1] == d0 {
+		// '0' beside another blank symbol, or no more often than a
+		// digit can be: a digit.
+		return d0
 	}
-	d1, d0 := digitSyms[:n], digit0Syms[:n]
-	if r.hist['0'] > 0 {
-		if r.hist['.']+r.hist['-']+r.hist['_'] > 0 || int(r.hist['0']) <= n {
-			return d0
-		}
-		return d1
-	}
-	return d1
+	// Letters when no digit is used, else 1-9A....
+	return fit[0]
 }
 
 // ParseGrid reads one puzzle from s in any format the reader knows (one

@@ -1,0 +1,50 @@
+package sudoku
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"testing"
+
+	"github.com/dlxkit/dlx/internal/shareddata"
+)
+
+// BenchmarkReadLines reads the 49,158 one-line puzzles of puzzles2_17_clue
+// from memory; ns/op is per file, the puzzles/s metric per puzzle.
+func BenchmarkReadLines(b *testing.B) {
+	data, err := os.ReadFile(shareddata.Path(b, "data/puzzles2_17_clue"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		r := NewReader(bytes.NewReader(data), ReadOptions{})
+		for {
+			_, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			n++
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "puzzles/s")
+}
+
+// BenchmarkWriteLine prints a 9x9 grid in the one-line layout.
+func BenchmarkWriteLine(b *testing.B) {
+	g, f, err := ParseGrid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", ReadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := WriteGrid(io.Discard, g, f); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
