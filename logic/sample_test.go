@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -95,48 +94,7 @@ func rateAll(t testing.TB, ps []ratedPuzzle) []float64 {
 	return out
 }
 
-// ranks returns average ranks (ties share the mean rank).
-func ranks(x []float64) []float64 {
-	idx := make([]int, len(x))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.Slice(idx, func(a, b int) bool { return x[idx[a]] < x[idx[b]] })
-	r := make([]float64, len(x))
-	for i := 0; i < len(idx); {
-		j := i
-		for j < len(idx) && x[idx[j]] == x[idx[i]] {
-			j++
-		}
-		avg := float64(i+j-1)/2 + 1
-		for k := i; k < j; k++ {
-			r[idx[k]] = avg
-		}
-		i = j
-	}
-	return r
-}
-
-// spearman is Pearson's correlation of the ranks.
-func spearman(a, b []float64) float64 {
-	ra, rb := ranks(a), ranks(b)
-	var ma, mb float64
-	for i := range ra {
-		ma += ra[i]
-		mb += rb[i]
-	}
-	n := float64(len(ra))
-	ma /= n
-	mb /= n
-	var sab, saa, sbb float64
-	for i := range ra {
-		da, db := ra[i]-ma, rb[i]-mb
-		sab += da * db
-		saa += da * da
-		sbb += db * db
-	}
-	return sab / math.Sqrt(saa*sbb)
-}
+var spearman = Spearman
 
 func TestSpearmanKnown(t *testing.T) {
 	if r := spearman([]float64{1, 2, 3, 4}, []float64{10, 20, 30, 40}); math.Abs(r-1) > 1e-12 {

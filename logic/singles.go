@@ -62,8 +62,8 @@ func hiddenSingle(b *board, boxes bool) *Step {
 				s := &Step{Technique: "Hidden Single", Rating: r, Cells: []int{c}, Digits: []int{d},
 					Placements: []Placement{{c, d}}}
 				if b.verbose {
-					s.Explanation = fmt.Sprintf("The %d in %s can only go in %s, because every other cell of the %s already sees a %d or is filled.",
-						d, houseName(g, h), cellName(g, c), kindWord(g, h), d)
+					s.Explanation = fmt.Sprintf("The %d in %s can only go in %s, because every other cell of the %s already sees %s or is filled.",
+						d, houseName(g, h), cellName(g, c), kindWord(g, h), aDigit(d))
 				}
 				return s
 			}
@@ -143,4 +143,12 @@ func (b *board) hiddenSingleAfterIn(elims []Candidate, only int) (Placement, int
 		}
 	}
 	return Placement{}, 0, false
+}
+
+// aDigit returns "a 7" or "an 8".
+func aDigit(d int) string {
+	if d == 8 || d == 11 || d == 18 {
+		return fmt.Sprintf("an %d", d)
+	}
+	return fmt.Sprintf("a %d", d)
 }

@@ -1,0 +1,161 @@
+package logic
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/dlxkit/dlx/sudoku"
+)
+
+// HintResult is the answer to a request for help. (The function is Hint,
+// so the type cannot share its name.)
+type HintResult struct {
+	// Mistakes lists the cells whose entry contradicts the solution
+	// (givens excluded), in increasing order.
+	Mistakes []int `json:"mistakes,omitempty"`
+	// PencilMistakes lists empty cells whose pencil marks leave out the
+	// solution's digit.
+	PencilMistakes []int `json:"pencilMistakes,omitempty"`
+	// Solved is true when the state is complete and correct.
+	Solved bool `json:"solved"`
+	// Step is the next step: a "Mistake" step when there are mistakes
+	// (say so first), a "Pencil Mark Cleanup" when pencil marks keep
+	// digits that a filled peer rules out, else the easiest technique that
+	// applies. Nil when solved.
+	Step *Step `json:"step,omitempty"`
+}
+
+// Hint returns the next step for a player who has reached state (the
+// puzzle plus entries; nil means the puzzle itself). pencil is nil or one
+// candidate mask per cell (bit d for digit d); a zero mask means "no marks
+// in this cell" and counts as every digit the filled peers allow. The
+// puzzle must have exactly one solution.
+func Hint(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64) (HintResult, error) {
+	var res HintResult
+	ps, err := newSolver(puzzle, true)
+	if err != nil {
+		return res, err
+	}
+	if err := ps.checkUnique(); err != nil {
+		return res, err
+	}
+	g := ps.b.g
+	sol := ps.sol
+	if state == nil {
+		state = puzzle
+	}
+	if len(state.Cells) != g.nc {
+		return res, fmt.Errorf("logic: state has %d cells, want %d", len(state.Cells), g.nc)
+	}
+	if pencil != nil && len(pencil) != g.nc {
+		return res, fmt.Errorf("logic: pencil marks for %d cells, want %d", len(pencil), g.nc)
+	}
+	complete := true
+	for c, v := range state.Cells {
+		if v == 0 {
+			complete = false
+			if puzzle.Cells[c] != 0 {
+				return res, fmt.Errorf("logic: state clears the given at %s", cellName(g, c))
+			}
+			continue
+		}
+		if v != sol[c] {
+			res.Mistakes = append(res.Mistakes, c)
+		}
+	}
+	if len(res.Mistakes) > 0 {
+		parts := make([]string, len(res.Mistakes))
+		for i, c := range res.Mistakes {
+			parts[i] = fmt.Sprintf("the %d in %s", state.Cells[c], cellName(g, c))
+		}
+		verb := "is"
+		if len(parts) > 1 {
+			verb = "are"
+		}
+		res.Step = &Step{Technique: "Mistake", Cells: res.Mistakes,
+			Explanation: fmt.Sprintf("First fix a mistake: %s %s wrong, it contradicts the puzzle's only solution.", joinAnd(parts), verb)}
+		return res, nil
+	}
+	if complete {
+		res.Solved = true
+		return res, nil
+	}
+	s, err := newSolver(state, true)
+	if err != nil {
+		return res, err
+	}
+	s.sol = sol
+	b := s.b
+	if pencil != nil {
+		full := g.full()
+		var cleanup []Candidate
+		for c := range pencil {
+			if b.val[c] != 0 {
+				continue
+			}
+			pm := uint32(pencil[c]) & full
+			if pencil[c]>>32 != 0 {
+				return res, fmt.Errorf("logic: pencil marks of %s name digits above %d", cellName(g, c), g.n)
+			}
+			if pm == 0 {
+				continue
+			}
+			if pm&(1<<sol[c]) == 0 {
+				res.PencilMistakes = append(res.PencilMistakes, c)
+			}
+			for _, d := range digits(pm &^ b.cand[c]) {
+				cleanup = append(cleanup, Candidate{c, d})
+			}
+			b.cand[c] &= pm
+		}
+		if len(res.PencilMistakes) > 0 {
+			res.Step = &Step{Technique: "Mistake", Cells: res.PencilMistakes,
+				Explanation: fmt.Sprintf("First fix the pencil marks of %s: they leave out the digit that belongs there.", cellList(g, res.PencilMistakes))}
+			return res, nil
+		}
+		if len(cleanup) > 0 {
+			cs := elimCells(cleanup)
+			res.Step = &Step{Technique: "Pencil Mark Cleanup", Rating: 1.0, Cells: cs, Eliminations: cleanup,
+				Explanation: fmt.Sprintf("Some pencil marks repeat a digit already filled in the same row, column or box: remove %s.", candList(g, cleanup))}
+			return res, nil
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	st, _ := s.next(0)
+	if st == nil {
+		return res, fmt.Errorf("logic: no step found")
+	}
+	res.Step = st
+	return res, nil
+}
+
+// Describe returns a multi-line text of a step: technique, rating, cells,
+// digits, conclusion and explanation, for the shape of g.
+func Describe(g *sudoku.Grid, s *Step) string {
+	ge, err := geomOf(g)
+	if err != nil {
+		return s.String()
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s (%.1f)\n", s.Technique, s.Rating)
+	if len(s.Cells) > 0 {
+		fmt.Fprintf(&sb, "cells: %s\n", cellList(ge, s.Cells))
+	}
+	if len(s.Digits) > 0 {
+		fmt.Fprintf(&sb, "digits: %s\n", digitList(s.Digits))
+	}
+	if c := conclusion(ge, s); c != "" {
+		fmt.Fprintf(&sb, "so: %s\n", c)
+	}
+	fmt.Fprintf(&sb, "why: %s\n", s.Explanation)
+	return sb.String()
+}
+
+// CellName returns the r<row>c<col> name of cell index c in grid g.
+func CellName(g *sudoku.Grid, c int) string {
+	n := g.N()
+	return fmt.Sprintf("r%dc%d", c/n+1, c%n+1)
+}
