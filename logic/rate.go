@@ -119,9 +119,9 @@ func (s *solver) checkUnique() error {
 type technique struct {
 	base float64
 	find func(s *solver) *Step
-	// std9: only for standard 9x9 grids (the rest is slow or unsound with
-	// extra regions).
-	std9 bool
+	// small: only for grids up to 9x9 (too slow on larger ones, where
+	// trial and error takes over).
+	small bool
 }
 
 var ladder = []technique{
@@ -169,12 +169,12 @@ func (s *solver) chainer() *chainer {
 // next returns the easiest step, or nil and the base rating of the next
 // technique when that is above max (max > 0).
 func (s *solver) next(max float64) (*Step, float64) {
-	std9 := s.b.g.standard9
+	small := s.b.g.n <= 9
 	for _, t := range ladder {
 		if max > 0 && t.base > max+1e-9 {
 			return nil, t.base
 		}
-		if t.std9 && !std9 {
+		if t.small && !small {
 			continue
 		}
 		if st := t.find(s); st != nil {

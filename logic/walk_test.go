@@ -1,0 +1,204 @@
+package logic
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"testing"
+)
+
+// checkStep verifies a step against the solution: every placement is the
+// solution's digit, no elimination removes it, and the step concludes
+// something.
+func checkStep(t *testing.T, g *geom, st *Step, sol []uint8, b *board) bool {
+	t.Helper()
+	if len(st.Placements) == 0 && len(st.Eliminations) == 0 {
+		t.Errorf("%s: step concludes nothing", st.Technique)
+		return false
+	}
+	for _, p := range st.Placements {
+		if int(sol[p.Cell]) != p.Digit {
+			t.Errorf("%s places %d in %s, solution has %d: %s", st.Technique, p.Digit, cellName(g, p.Cell), sol[p.Cell], st.Explanation)
+			return false
+		}
+	}
+	for _, e := range st.Eliminations {
+		if int(sol[e.Cell]) == e.Digit {
+			t.Errorf("%s removes the solution's %d from %s: %s", st.Technique, e.Digit, cellName(g, e.Cell), st.Explanation)
+			return false
+		}
+		if b.cand[e.Cell]&(1<<e.Digit) == 0 {
+			t.Errorf("%s removes %d from %s, which is not a candidate", st.Technique, e.Digit, cellName(g, e.Cell))
+			return false
+		}
+	}
+	if st.Explanation == "" {
+		t.Errorf("%s: no explanation", st.Technique)
+	}
+	return true
+}
+
+// walk solves the puzzle step by step, checking every step; it returns the
+// techniques used.
+func walk(t *testing.T, p ratedPuzzle) map[string]int {
+	s, err := newSolver(p.grid, true)
+	if err != nil {
+		t.Error(err)
+		return nil
+	}
+	if err := s.checkUnique(); err != nil {
+		t.Error(err)
+		return nil
+	}
+	used := map[string]int{}
+	for s.b.empty > 0 {
+		st, _ := s.next(0)
+		if st == nil {
+			t.Errorf("no step found")
+			return used
+		}
+		if !checkStep(t, s.b.g, st, s.sol, s.b) {
+			return used
+		}
+		used[st.Technique]++
+		s.b.apply(st)
+	}
+	for c, v := range s.b.val {
+		if v != s.sol[c] {
+			t.Fatalf("walk ended with %d in %s, solution %d", v, cellName(s.b.g, c), s.sol[c])
+		}
+	}
+	return used
+}
+
+// TestStepsSound walks ~200 puzzles of se_rated_sample.txt step by step
+// (thousands of steps, every technique of the ladder) and checks each
+// step against the unique solution.
+func TestStepsSound(t *testing.T) {
+	step := 25
+	if testing.Short() {
+		step = 100
+	}
+	ps := loadRated(t, step)
+	var mu sync.Mutex
+	total := map[string]int{}
+	var wg sync.WaitGroup
+	next := make(chan ratedPuzzle)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for p := range next {
+				used := walk(t, p)
+				mu.Lock()
+				for k, v := range used {
+					total[k] += v
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, p := range ps {
+		next <- p
+	}
+	close(next)
+	wg.Wait()
+	n := 0
+	for _, v := range total {
+		n += v
+	}
+	t.Logf("%d puzzles, %d steps checked: %v", len(ps), n, total)
+}
+
+// TestHintWalk follows the hints of Hint with the player's pencil marks
+// kept up to date, checking every hint against the solution.
+func TestHintWalk(t *testing.T) {
+	step := 125
+	if testing.Short() {
+		step = 500
+	}
+	ps := loadRated(t, step)
+	ctx := context.Background()
+	steps := 0
+	for _, p := range ps {
+		ref, _ := newSolver(p.grid, false)
+		if err := ref.checkUnique(); err != nil {
+			t.Fatal(err)
+		}
+		state := p.grid.Clone()
+		b, _ := newBoard(ref.b.g, state.Cells)
+		pencil := make([]uint64, len(state.Cells))
+		for i := 0; ; i++ {
+			for c := range pencil {
+				pencil[c] = uint64(b.cand[c])
+			}
+			h, err := Hint(ctx, p.grid, state, pencil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h.Solved {
+				break
+			}
+			if h.Step == nil || len(h.Mistakes) > 0 || len(h.PencilMistakes) > 0 {
+				t.Fatalf("unexpected hint %+v", h)
+			}
+			if !checkStep(t, b.g, h.Step, ref.sol, b) {
+				break
+			}
+			b.apply(h.Step)
+			copy(state.Cells, b.val)
+			steps++
+			if i > 1000 {
+				t.Fatal("no progress")
+			}
+		}
+	}
+	t.Logf("%d puzzles, %d hints checked", len(ps), steps)
+}
+
+func TestHintMistakes(t *testing.T) {
+	ps := loadRated(t, 1000)
+	p := ps[0]
+	s, _ := newSolver(p.grid, false)
+	s.checkUnique()
+	state := p.grid.Clone()
+	// Put a wrong digit in the first empty cell.
+	wrong := -1
+	for c, v := range state.Cells {
+		if v == 0 {
+			wrong = c
+			state.Cells[c] = s.sol[c]%9 + 1
+			break
+		}
+	}
+	h, err := Hint(context.Background(), p.grid, state, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.Mistakes) != 1 || h.Mistakes[0] != wrong || h.Step == nil || h.Step.Technique != "Mistake" {
+		t.Fatalf("hint = %+v, want the mistake at %d", h, wrong)
+	}
+	// Pencil marks that leave out the solution's digit.
+	state = p.grid.Clone()
+	pencil := make([]uint64, 81)
+	for c := range pencil {
+		pencil[c] = 0x3fe
+	}
+	pencil[wrong] = 0x3fe &^ (1 << s.sol[wrong])
+	h, err = Hint(context.Background(), p.grid, state, pencil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(h.PencilMistakes) != 1 || h.PencilMistakes[0] != wrong {
+		t.Fatalf("hint = %+v, want a pencil mistake at %d", h, wrong)
+	}
+	// Full pencil marks: first clean them up.
+	pencil[wrong] = 0x3fe
+	h, err = Hint(context.Background(), p.grid, state, pencil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Step == nil || h.Step.Technique != "Pencil Mark Cleanup" || len(h.Step.Eliminations) == 0 {
+		t.Fatalf("hint = %+v, want a cleanup", h.Step)
+	}
+}
