@@ -12,6 +12,9 @@ import (
 // ReadSparse inputs.
 const MaxMatrixColumns = 1 << 20
 
+// columnLimit is MaxMatrixColumns, lowered by the fuzz tests.
+var columnLimit = MaxMatrixColumns
+
 // maxMatrixRows bounds the row count of a header.
 const maxMatrixRows = 1<<31 - 1
 
@@ -94,9 +97,9 @@ func readHeader(s *lineScanner, format string, keyword string) (n, m int, err er
 	if !ok {
 		return 0, 0, s.errorAt(nf, ErrSyntax, fmt.Sprintf("want a row count from 0 to %d, found %q", maxMatrixRows, s.tok(nf)))
 	}
-	m, ok = parseCount(s.tok(mf), MaxMatrixColumns)
+	m, ok = parseCount(s.tok(mf), columnLimit)
 	if !ok || m == 0 {
-		return 0, 0, s.errorAt(mf, ErrSyntax, fmt.Sprintf("want a column count from 1 to %d, found %q", MaxMatrixColumns, s.tok(mf)))
+		return 0, 0, s.errorAt(mf, ErrSyntax, fmt.Sprintf("want a column count from 1 to %d, found %q", columnLimit, s.tok(mf)))
 	}
 	return n, m, nil
 }
