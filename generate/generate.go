@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
@@ -29,7 +30,7 @@ type Options struct {
 
 	// Level, when HasLevel is set, is the difficulty the puzzles must rate
 	// at (logic.LevelOf of their Sudoku Explainer rating).
-	Level    Level
+	Level    logic.Level
 	HasLevel bool
 	// SEMin and SEMax, when SEMax > 0, bound the Sudoku Explainer rating
 	// (inclusive).
@@ -66,7 +67,7 @@ type Result struct {
 	// or Generator.Rate set); Rating and Level are meaningful then.
 	Rated  bool
 	Rating float64
-	Level  Level
+	Level  logic.Level
 	// Grids is the number of complete grids drawn to make this puzzle.
 	Grids int
 }
@@ -99,21 +100,6 @@ func RandomSeed() uint64 {
 	}
 }
 
-// counter counts the solutions of a puzzle (cells row-major, 0 blank) up
-// to limit.
-type counter interface {
-	count(ctx context.Context, cells []uint8, limit int) (int, error)
-}
-
-type searchCounter struct{ s *search }
-
-func (c searchCounter) count(ctx context.Context, cells []uint8, limit int) (int, error) {
-	return c.s.countSolutions(ctx, cells, limit, nil)
-}
-
-// rateFunc rates a puzzle on the Sudoku Explainer scale.
-type rateFunc func(ctx context.Context, g *sudoku.Grid) (float64, error)
-
 // Generator makes puzzles with fixed options. It is reusable and not safe
 // for concurrent use: give each goroutine its own.
 type Generator struct {
@@ -128,6 +114,9 @@ type Generator struct {
 	// level or SE target (for the JSON output and statistics).
 	Rate bool
 
+	// noShortcut turns off the singles test that settles most removals
+	// without a search (for benchmarks).
+	noShortcut bool
 	// strategy for level targets: putBack (default) or restartOnly.
 	strategy int
 
@@ -185,7 +174,7 @@ func NewGenerator(opt Options) (*Generator, error) {
 	}
 	g.perm = make([]int, len(g.orbits))
 	g.cnt = newCounter(gm, shape, opt.Variant, g.srch)
-	g.rate = defaultRate
+	g.rate = logicRate
 	if g.targeted() && g.rate == nil {
 		return nil, fmt.Errorf("%w: no rater available", ErrOptions)
 	}
@@ -195,11 +184,52 @@ func NewGenerator(opt Options) (*Generator, error) {
 // targeted reports whether puzzles must be rated to meet a target.
 func (g *Generator) targeted() bool { return g.opt.HasLevel || g.opt.SEMax > 0 }
 
+// ceiling returns the highest rating on target.
+func (g *Generator) ceiling() float64 {
+	if g.opt.HasLevel {
+		if g.opt.Level >= logic.Extreme {
+			return 0
+		}
+		_, hi := g.opt.Level.Range()
+		return hi
+	}
+	return g.opt.SEMax
+}
+
+// judgeGrid rates cells and compares the rating with the target: -1 too
+// easy, 0 on target, 1 too hard.
+func (g *Generator) judgeGrid(ctx context.Context, cells []uint8) (int, float64, error) {
+	if g.minRating() > 2.3 {
+		// Puzzles that singles solve rate at most 2.3 (naked single).
+		easy, err := g.srch.singlesSolve(ctx, cells)
+		if err != nil {
+			return 0, 0, err
+		}
+		if easy {
+			return -1, 0, nil
+		}
+	}
+	rating, tooHard, err := g.rate(ctx, g.grid(cells), g.ceiling())
+	if err != nil || tooHard {
+		return 1, rating, err
+	}
+	return g.judge(rating), rating, nil
+}
+
+// minRating returns a rating below which puzzles are too easy.
+func (g *Generator) minRating() float64 {
+	if g.opt.HasLevel {
+		lo, _ := g.opt.Level.Range()
+		return lo
+	}
+	return g.opt.SEMin
+}
+
 // judge compares a rating with the target: -1 too easy, 0 on target, 1
 // too hard.
 func (g *Generator) judge(rating float64) int {
 	if g.opt.HasLevel {
-		l := LevelOf(rating)
+		l := logic.LevelOf(rating)
 		switch {
 		case l < g.opt.Level:
 			return -1
@@ -263,13 +293,13 @@ func (g *Generator) Generate(ctx context.Context, index int) (Result, error) {
 			}
 		}
 		if g.targeted() {
-			r.Rated, r.Rating, r.Level = true, rating, LevelOf(rating)
+			r.Rated, r.Rating, r.Level = true, rating, logic.LevelOf(rating)
 		} else if g.Rate && g.rate != nil {
-			rt, err := g.rate(ctx, r.Puzzle)
+			rt, _, err := g.rate(ctx, r.Puzzle, 0)
 			if err != nil {
 				return Result{}, err
 			}
-			r.Rated, r.Rating, r.Level = true, rt, LevelOf(rt)
+			r.Rated, r.Rating, r.Level = true, rt, logic.LevelOf(rt)
 		}
 		return r, nil
 	}
@@ -282,9 +312,20 @@ func (g *Generator) grid(cells []uint8) *sudoku.Grid {
 	return out
 }
 
-func (g *Generator) unique(ctx context.Context, cells []uint8) (bool, error) {
-	n, err := g.cnt.count(ctx, cells, 2)
-	return n == 1, err
+func (g *Generator) unique(ctx context.Context, cells []uint8, orbit []int) (bool, error) {
+	if !g.noShortcut {
+		all := true
+		for _, c := range orbit {
+			if !g.geom.forced(cells, c, g.solution[c]) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true, nil
+		}
+	}
+	return g.cnt.keepsUnique(ctx, cells, g.solution, orbit)
 }
 
 // makeFromGrid digs g.solution into g.puzzle; it reports whether the
@@ -310,7 +351,7 @@ func (g *Generator) makeFromGrid(ctx context.Context) (bool, float64, error) {
 		for _, c := range orb {
 			p[c] = 0
 		}
-		ok, err := g.unique(ctx, p)
+		ok, err := g.unique(ctx, p, orb)
 		if err != nil {
 			return false, 0, err
 		}
@@ -337,11 +378,11 @@ func (g *Generator) makeFromGrid(ctx context.Context) (bool, float64, error) {
 	if !g.targeted() {
 		return true, 0, nil
 	}
-	rating, err := g.rate(ctx, g.grid(p))
+	j, rating, err := g.judgeGrid(ctx, p)
 	if err != nil {
 		return false, 0, err
 	}
-	switch j := g.judge(rating); {
+	switch {
 	case j == 0:
 		return true, rating, nil
 	case j < 0 || g.opt.Minimal || target > 0 || g.strategy == restartOnly:
@@ -360,11 +401,11 @@ func (g *Generator) makeFromGrid(ctx context.Context) (bool, float64, error) {
 				g.tmp[c] = 0
 			}
 		}
-		rating, err := g.rate(ctx, g.grid(g.tmp))
+		j, rating, err := g.judgeGrid(ctx, g.tmp)
 		if err != nil {
 			return false, 0, err
 		}
-		switch g.judge(rating) {
+		switch j {
 		case 0:
 			copy(p, g.tmp)
 			return true, rating, nil
@@ -388,7 +429,7 @@ func (g *Generator) isMinimal(ctx context.Context) (bool, error) {
 		for _, c := range orb {
 			p[c] = 0
 		}
-		ok, err := g.unique(ctx, p)
+		ok, err := g.unique(ctx, p, orb)
 		for _, c := range orb {
 			p[c] = g.solution[c]
 		}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
+	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
@@ -83,7 +85,7 @@ func TestMinimalUnique(t *testing.T) {
 	}{
 		{"4x4", sudoku.Shape{BoxRows: 2, BoxCols: 2}, 200},
 		{"6x6", sudoku.Shape{BoxRows: 2, BoxCols: 3}, 30},
-		{"9x9", sudoku.Standard, 20},
+		{"9x9", sudoku.Standard, 8},
 	} {
 		for sym := None; sym <= Diagonal; sym++ {
 			t.Run(tc.name+"/"+sym.String(), func(t *testing.T) {
@@ -199,5 +201,81 @@ func TestParseSymmetry(t *testing.T) {
 	}
 	if _, err := ParseSymmetry("spiral"); err == nil {
 		t.Error("no error for spiral")
+	}
+}
+
+func TestLevelTarget(t *testing.T) {
+	for _, l := range []logic.Level{logic.Easy, logic.Medium, logic.Hard} {
+		t.Run(l.String(), func(t *testing.T) {
+			for _, r := range collect(t, 3, 2, Options{Seed: 9, Level: l, HasLevel: true}) {
+				checkPuzzle(t, r)
+				res, err := logic.Rate(context.Background(), r.Puzzle)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Level != l || !r.Rated || r.Level != l || r.Rating != res.Rating {
+					t.Fatalf("want %v, rater says %v (%.1f), generator said %v (%.1f)", l, res.Level, res.Rating, r.Level, r.Rating)
+				}
+			}
+		})
+	}
+	for _, r := range collect(t, 3, 2, Options{Seed: 9, SEMin: 3.0, SEMax: 4.0}) {
+		res, err := logic.Rate(context.Background(), r.Puzzle)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Rating < 3.0 || res.Rating > 4.0 {
+			t.Fatalf("rating %.1f outside 3.0-4.0", res.Rating)
+		}
+	}
+	// Minimal and a level: the puzzle is both.
+	for _, r := range collect(t, 2, 2, Options{Seed: 9, Level: logic.Hard, HasLevel: true, Minimal: true}) {
+		checkPuzzle(t, r)
+		if !isMinimalBrute(r.Puzzle, orbits(9, None)) || r.Level != logic.Hard {
+			t.Fatalf("want a minimal hard puzzle, got level %v", r.Level)
+		}
+	}
+}
+
+func TestSize16(t *testing.T) {
+	if testing.Short() {
+		t.Skip("16x16 in -short")
+	}
+	// A sanity bound only: the speed claim comes from BenchmarkSize. The
+	// puzzle keeps 150 givens so that the exact-cover check is quick.
+	start := time.Now()
+	r, err := NewGenerator(Options{Seed: 2, Shape: sudoku.Shape{BoxRows: 4, BoxCols: 4}, Givens: 150})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := r.Generate(context.Background(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Fatalf("16x16 took %v", d)
+	}
+	// Independent check: sudoku's exact-cover solver.
+	n, err := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX}).Count(context.Background(), res.Puzzle, 2)
+	if err != nil || n != 1 {
+		t.Fatalf("16x16 puzzle has %d solutions (%v)", n, err)
+	}
+}
+
+func TestVariants(t *testing.T) {
+	for _, name := range []string{"diagonal", "hyper", "disjoint"} {
+		v, err := sudoku.VariantByName(name, sudoku.Standard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range collect(t, 3, 2, Options{Seed: 4, Variant: v}) {
+			if len(sudoku.Valid(r.Solution)) != 0 {
+				t.Fatalf("%s: solution breaks the variant's rules", name)
+			}
+			n, err := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX}).Count(context.Background(), r.Puzzle, 2)
+			if err != nil || n != 1 {
+				t.Fatalf("%s puzzle has %d solutions (%v)", name, n, err)
+			}
+		}
 	}
 }

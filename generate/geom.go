@@ -110,3 +110,49 @@ func newGeom(s sudoku.Shape, v *sudoku.Variant) (*geom, error) {
 	}
 	return g, nil
 }
+
+// forced reports whether digit d is forced at the blank cell c of p by the
+// givens alone: every other digit appears among c's peers (naked single),
+// or in some unit of c every other blank cell sees a d (hidden single).
+// Then p, if p with c = d has a unique solution, still has it.
+func (g *geom) forced(p []uint8, c int, d uint8) bool {
+	var seen uint64
+	for _, q := range g.peers[c] {
+		if v := p[q]; v != 0 {
+			seen |= 1 << (v - 1)
+		}
+	}
+	b := uint64(1) << (d - 1)
+	if seen&b != 0 {
+		return false // d itself is excluded: p is not consistent with d at c
+	}
+	if seen|b == g.full {
+		return true
+	}
+	for _, u := range g.cellUnits[c] {
+		ok := true
+		for _, e := range g.units[u] {
+			if e == c || p[e] != 0 {
+				continue
+			}
+			if !g.sees(p, e, d) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// sees reports whether a peer of cell c holds digit d in p.
+func (g *geom) sees(p []uint8, c int, d uint8) bool {
+	for _, q := range g.peers[c] {
+		if p[q] == d {
+			return true
+		}
+	}
+	return false
+}

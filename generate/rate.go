@@ -1,11 +1,22 @@
 package generate
 
-// TEMPORARY until package logic lands.
+import (
+	"context"
+	"errors"
 
-// Level is a difficulty level.
-type Level int
+	"github.com/dlxkit/dlx/logic"
+	"github.com/dlxkit/dlx/sudoku"
+)
 
-// LevelOf maps a rating to a level.
-func LevelOf(r float64) Level { return Level(r) }
+// rateFunc rates a puzzle on the Sudoku Explainer scale. When max > 0 it
+// may stop early and report tooHard once a step rated above max is needed.
+type rateFunc func(ctx context.Context, g *sudoku.Grid, max float64) (rating float64, tooHard bool, err error)
 
-var defaultRate rateFunc
+// logicRate rates with package logic.
+func logicRate(ctx context.Context, g *sudoku.Grid, max float64) (float64, bool, error) {
+	r, err := logic.RateWith(ctx, g, logic.Options{Max: max})
+	if errors.Is(err, logic.ErrTooHard) {
+		return r.Rating, true, nil
+	}
+	return r.Rating, false, err
+}

@@ -23,16 +23,22 @@ type search struct {
 	sol      []uint8
 	nodes    int64
 	maxNodes int64 // 0: no bound
-	ctx      context.Context
-	err      error
+	// noGuess stops the search at the first node that needs a guess.
+	noGuess bool
+	// banCell, when >= 0, may not hold the digits of banMask.
+	banCell int
+	banMask uint64
+	ctx     context.Context
+	err     error
 }
 
 func newSearch(g *geom) *search {
 	return &search{
-		g:     g,
-		cells: make([]uint8, g.ncell),
-		used:  make([]uint64, len(g.units)),
-		cand:  make([]uint64, g.ncell),
+		g:       g,
+		cells:   make([]uint8, g.ncell),
+		used:    make([]uint64, len(g.units)),
+		cand:    make([]uint64, g.ncell),
+		banCell: -1,
 	}
 }
 
@@ -135,6 +141,9 @@ func (s *search) dfs() bool {
 		for _, u := range g.cellUnits[c] {
 			m &^= used[u]
 		}
+		if c == s.banCell {
+			m &^= s.banMask
+		}
 		cand[c] = m
 		k := bits.OnesCount64(m)
 		if k < bestCnt {
@@ -174,6 +183,9 @@ func (s *search) dfs() bool {
 			}
 		}
 	}
+	if s.noGuess && bits.OnesCount64(bestMask) > 1 {
+		return true
+	}
 	if s.rng == nil || bits.OnesCount64(bestMask) == 1 {
 		for m := bestMask; m != 0; m &= m - 1 {
 			s.place(best, uint8(bits.TrailingZeros64(m)+1))
@@ -204,6 +216,27 @@ func (s *search) dfs() bool {
 		}
 	}
 	return false
+}
+
+// otherSolution reports whether puzzle, which has the solution sol, has
+// another solution with a digit other than sol[cell] at cell (which must be
+// blank in puzzle). With puzzle minus one given known to be unique before,
+// this decides whether removing that given keeps the solution unique,
+// without exploring the branch that leads back to sol.
+func (s *search) otherSolution(ctx context.Context, puzzle []uint8, cell int, digit uint8) (bool, error) {
+	s.banCell, s.banMask = cell, uint64(1)<<(digit-1)
+	n, err := s.countSolutions(ctx, puzzle, 1, nil)
+	s.banCell, s.banMask = -1, 0
+	return n > 0, err
+}
+
+// singlesSolve reports whether naked and hidden singles alone solve
+// puzzle.
+func (s *search) singlesSolve(ctx context.Context, puzzle []uint8) (bool, error) {
+	s.noGuess = true
+	n, err := s.countSolutions(ctx, puzzle, 1, nil)
+	s.noGuess = false
+	return n == 1, err
 }
 
 // fill writes a random complete grid into out, starting from an empty
