@@ -38,8 +38,9 @@ type PuzzleJSON struct {
 	// Puzzle is the grid on one line: N² symbols with '.', '0', '-' or '_'
 	// blanks, or N² whitespace-separated numbers with 0 blanks.
 	Puzzle string `json:"puzzle,omitempty"`
-	// Cells is the grid as N² numbers, 0 for a blank, used when Puzzle is
-	// empty.
+	// Cells is the grid as N² numbers, 0 for a blank, read when Puzzle is
+	// empty. Grids read as numbers (Format.Numbers) are written this way,
+	// and so are sides above 62, which have no alphabet.
 	Cells []int `json:"cells,omitempty"`
 }
 
@@ -73,15 +74,28 @@ func NewPuzzleJSON(g *Grid, f Format) (*PuzzleJSON, error) {
 	if n < 1 || n > MaxN || len(g.Cells) != n*n {
 		return nil, fmt.Errorf("grid of %d cells, want %d for a %dx%d grid: %w", len(g.Cells), n*n, n, n, ErrShape)
 	}
-	line := f
-	line.Layout, line.template, line.CRLF, line.Gap = Line, "", false, false
-	b, err := AppendGrid(nil, g, line)
-	if err != nil {
-		return nil, err
+	for i, v := range g.Cells {
+		if int(v) > n {
+			return nil, fmt.Errorf("cell %s holds %d, more than %d: %w", CellName(i, n), v, n, ErrGrid)
+		}
 	}
-	pj := &PuzzleJSON{Size: g.Shape.String(), Puzzle: string(b[:len(b)-1])}
-	if f.Alphabet != "" && f.Alphabet != DefaultAlphabet(n) && !f.Numbers {
-		pj.Alphabet = f.Alphabet
+	pj := &PuzzleJSON{Size: g.Shape.String()}
+	if f.Numbers || (f.Alphabet == "" && DefaultAlphabet(n) == "") {
+		pj.Cells = make([]int, len(g.Cells))
+		for i, v := range g.Cells {
+			pj.Cells[i] = int(v)
+		}
+	} else {
+		line := f
+		line.Layout, line.template, line.CRLF, line.Gap = Line, "", false, false
+		b, err := AppendGrid(nil, g, line)
+		if err != nil {
+			return nil, err
+		}
+		pj.Puzzle = string(b[:len(b)-1])
+		if f.Alphabet != "" && f.Alphabet != DefaultAlphabet(n) {
+			pj.Alphabet = f.Alphabet
+		}
 	}
 	if v := g.Variant; v != nil {
 		name := v.Name
