@@ -1,0 +1,566 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"text/tabwriter"
+	"time"
+
+	"github.com/dlxkit/dlx/internal/bitboard"
+	"github.com/dlxkit/dlx/internal/dfs"
+	"github.com/dlxkit/dlx/sudoku"
+)
+
+func init() {
+	register(command{name: "bench", short: "measure the 9x9 solvers (fast, dlx, dfs) on puzzle files", run: runBench})
+}
+
+const benchUsage = `Usage: sudoku bench [flags] FILE...
+
+Runs each solver on every puzzle of each file and prints one line per file
+and solver: the number of puzzles, puzzles per second, microseconds per
+puzzle, guesses per puzzle, whether every solution checked out, and whether
+the solver agrees with the first one named.
+
+Solvers: fast (the bitboard solver), dlx (the exact-cover reduction on
+dancing links; its "guesses" are search nodes), dfs (the bitmask depth-first
+baseline). Files hold standard 9x9 puzzles, one per line: 81 characters,
+'.' or '0' for blanks; text after the grid (a rating) and lines starting
+with '#' are ignored.
+
+Each solver first runs the first 16 puzzles of the file untimed (warm-up).
+Each solution is verified by an independent check: every row, column and
+box a permutation of 1-9, and the givens kept. With -count each puzzle's
+solutions are counted up to 2 instead (puzzles with several solutions);
+the first solution found is still verified where the solver returns one.
+
+Exit status: 0 when every solution checked out and the solvers agree, 1
+otherwise, 2 for usage or input errors.
+
+Flags:
+`
+
+// benchSolverNames are the solvers bench knows, in their default order.
+var benchSolverNames = []string{"fast", "dlx", "dfs"}
+
+// benchPuzzle is one puzzle of a file, in both forms the solvers take.
+type benchPuzzle struct {
+	cells [81]uint8
+	grid  *sudoku.Grid
+}
+
+// benchOutcome is what one solver found for one puzzle.
+type benchOutcome struct {
+	count int
+	sol   [81]uint8
+	ok    bool // sol holds a solution
+}
+
+// benchResult is one line of the report.
+type benchResult struct {
+	File      string  `json:"file"`
+	Solver    string  `json:"solver"`
+	Mode      string  `json:"mode"` // "solve" or "count"
+	Workers   int     `json:"workers"`
+	Puzzles   int     `json:"puzzles"` // puzzles run (fewer than the file's with -budget)
+	Total     int     `json:"total"`   // puzzles in the file
+	Seconds   float64 `json:"seconds"`
+	PerSecond float64 `json:"puzzles_per_second"`
+	Micros    float64 `json:"us_per_puzzle"`
+	Guesses   float64 `json:"guesses_per_puzzle"`
+	GuessUnit string  `json:"guess_unit"` // "guesses" or "nodes" (dlx)
+	Solved    int     `json:"solved"`     // puzzles with at least one solution
+	Multiple  int     `json:"multiple"`   // puzzles with two or more (-count)
+	Checked   int     `json:"checked"`    // solutions verified
+	Bad       int     `json:"bad"`        // solutions that failed the check
+	Errors    int     `json:"errors"`     // solver errors
+	Disagree  int     `json:"disagree"`   // puzzles where it differs from the first solver
+	Compared  bool    `json:"compared"`   // Disagree is meaningful
+	Stopped   bool    `json:"stopped"`    // cut by -budget or an interrupt
+}
+
+// benchSolverFunc solves or counts one puzzle; it returns the outcome and
+// the guesses (or nodes) it made.
+type benchSolverFunc func(ctx context.Context, p *benchPuzzle, limit int, out *benchOutcome) (guesses int, err error)
+
+// newBenchSolver returns a fresh solver instance for one worker.
+func newBenchSolver(name string) benchSolverFunc {
+	switch name {
+	case "fast":
+		var s bitboard.Solver
+		return func(_ context.Context, p *benchPuzzle, limit int, out *benchOutcome) (int, error) {
+			n, g := s.Count(&p.cells, limit, &out.sol)
+			out.count, out.ok = n, n > 0
+			return g, nil
+		}
+	case "dfs":
+		return func(_ context.Context, p *benchPuzzle, limit int, out *benchOutcome) (int, error) {
+			n, g := dfs.Count(&p.cells, limit, &out.sol)
+			out.count, out.ok = n, n > 0
+			return g, nil
+		}
+	case "dlx":
+		s := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX})
+		return func(ctx context.Context, p *benchPuzzle, limit int, out *benchOutcome) (int, error) {
+			if limit > 1 {
+				n, err := s.Count(ctx, p.grid, limit)
+				out.count, out.ok = n, false
+				if errors.Is(err, sudoku.ErrInvalid) {
+					err = nil
+				}
+				return s.Guesses(), err
+			}
+			g, err := s.Solve(ctx, p.grid)
+			switch {
+			case err == nil:
+				copy(out.sol[:], g.Cells)
+				out.count, out.ok = 1, true
+			case errors.Is(err, sudoku.ErrNoSolution), errors.Is(err, sudoku.ErrInvalid):
+				out.count, out.ok, err = 0, false, nil
+			}
+			return s.Guesses(), err
+		}
+	}
+	return nil
+}
+
+func runBench(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	solverList := fs.String("solver", "fast,dlx,dfs", "comma-separated `solvers` to run: fast, dlx, dfs")
+	workers := fs.Int("workers", 1, "run `N` goroutines, each with its own solver")
+	count := fs.Bool("count", false, "count solutions up to 2 instead of solving (for files whose puzzles have several)")
+	asJSON := fs.Bool("json", false, "print the results as JSON")
+	markdown := fs.Bool("markdown", false, "print the table in Markdown")
+	plot := fs.String("plot", "", "write a bar chart of puzzles per second to `FILE` (SVG)")
+	budget := fs.Duration("budget", 0, "stop a solver on a file after `D` (0: run every puzzle); the puzzles run are reported")
+	maxN := fs.Int("n", 0, "run only the first `N` puzzles of each file (0: all)")
+	fs.Usage = func() { fmt.Fprint(fs.Output(), benchUsage); fs.PrintDefaults() }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	var solvers []string
+	for _, name := range strings.Split(*solverList, ",") {
+		name = strings.TrimSpace(name)
+		if newBenchSolver(name) == nil {
+			fmt.Fprintf(e.stderr, "sudoku bench: unknown solver %q (want %s)\n", name, strings.Join(benchSolverNames, ", "))
+			return 2
+		}
+		solvers = append(solvers, name)
+	}
+	if *workers < 1 || *maxN < 0 || *budget < 0 {
+		fmt.Fprintln(e.stderr, "sudoku bench: -workers must be at least 1, -n and -budget at least 0")
+		return 2
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(e.stderr, "sudoku bench: no puzzle file named")
+		fs.Usage()
+		return 2
+	}
+	limit := 1
+	if *count {
+		limit = 2
+	}
+
+	var results []benchResult
+	failed := false
+	for _, path := range fs.Args() {
+		puzzles, err := readBenchFile(path, *maxN)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "sudoku bench: %v\n", err)
+			return 2
+		}
+		var first []benchOutcome
+		for i, name := range solvers {
+			if ctx.Err() != nil {
+				break
+			}
+			outs := make([]benchOutcome, len(puzzles))
+			r := benchRun(ctx, name, puzzles, outs, limit, *workers, *budget)
+			r.File = filepath.Base(path)
+			verifyBench(&r, puzzles, outs, first, limit)
+			if i == 0 {
+				first = outs[:r.Puzzles]
+			}
+			if r.Bad > 0 || r.Errors > 0 || r.Disagree > 0 {
+				failed = true
+			}
+			results = append(results, r)
+			if e.stderrTTY && !*asJSON {
+				fmt.Fprintf(e.stderr, "bench: %s %s: %d puzzles in %.2fs\n", r.File, name, r.Puzzles, r.Seconds)
+			}
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(results); err != nil {
+			fmt.Fprintf(e.stderr, "sudoku bench: %v\n", err)
+			return 1
+		}
+	} else {
+		writeBenchTable(e.stdout, results, *markdown)
+	}
+	if *plot != "" {
+		if err := writeBenchPlotFile(*plot, results); err != nil {
+			fmt.Fprintf(e.stderr, "sudoku bench: %v\n", err)
+			return 1
+		}
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintln(e.stderr, "sudoku bench: interrupted")
+		return 1
+	}
+	if failed {
+		fmt.Fprintln(e.stderr, "sudoku bench: some solutions failed the check or the solvers disagree")
+		return 1
+	}
+	return 0
+}
+
+// benchRun runs one solver over puzzles with the given number of workers,
+// filling outs, and measures the wall time.
+func benchRun(ctx context.Context, name string, puzzles []benchPuzzle, outs []benchOutcome, limit, workers int, budget time.Duration) benchResult {
+	r := benchResult{Solver: name, Mode: "solve", Workers: workers, Total: len(puzzles), GuessUnit: "guesses"}
+	if limit > 1 {
+		r.Mode = "count"
+	}
+	if name == "dlx" {
+		r.GuessUnit = "nodes"
+	}
+	var (
+		next    atomic.Int64 // next puzzle to take; every chunk taken is run
+		stop    atomic.Bool
+		guesses atomic.Int64
+		errs    atomic.Int64
+		wg      sync.WaitGroup
+	)
+	// Warm up (code, tables and caches) on a few puzzles, untimed.
+	warm := newBenchSolver(name)
+	var scratch benchOutcome
+	for i := range min(16, len(puzzles)) {
+		warm(ctx, &puzzles[i], limit, &scratch)
+	}
+	const chunk = 64
+	start := time.Now()
+	for range workers {
+		solve := newBenchSolver(name)
+		wg.Go(func() {
+			var g, nerr int64
+			for !stop.Load() {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= len(puzzles) {
+					break
+				}
+				hi := min(lo+chunk, len(puzzles))
+				for i := lo; i < hi; i++ {
+					n, err := solve(ctx, &puzzles[i], limit, &outs[i])
+					g += int64(n)
+					if err != nil {
+						nerr++
+					}
+				}
+				if ctx.Err() != nil || (budget > 0 && time.Since(start) > budget) {
+					stop.Store(true)
+				}
+			}
+			guesses.Add(g)
+			errs.Add(nerr)
+		})
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	r.Puzzles = min(int(next.Load()), len(puzzles))
+	r.Stopped = r.Puzzles < len(puzzles)
+	r.Seconds = elapsed.Seconds()
+	r.Errors = int(errs.Load())
+	if r.Puzzles > 0 {
+		r.PerSecond = float64(r.Puzzles) / r.Seconds
+		r.Micros = r.Seconds * 1e6 / float64(r.Puzzles)
+		r.Guesses = float64(guesses.Load()) / float64(r.Puzzles)
+	}
+	return r
+}
+
+// verifyBench checks the solutions of the puzzles run and compares the
+// outcomes with those of the first solver (nil for the first one).
+func verifyBench(r *benchResult, puzzles []benchPuzzle, outs, first []benchOutcome, limit int) {
+	r.Compared = first != nil
+	for i := range r.Puzzles {
+		o := &outs[i]
+		if o.count > 0 {
+			r.Solved++
+		}
+		if o.count > 1 {
+			r.Multiple++
+		}
+		if o.ok {
+			if validBenchSolution(&puzzles[i].cells, &o.sol) {
+				r.Checked++
+			} else {
+				r.Bad++
+			}
+		}
+		if first == nil || i >= len(first) {
+			continue
+		}
+		f := &first[i]
+		switch {
+		case f.count != o.count:
+			r.Disagree++
+		case limit == 1 && f.ok && o.ok && f.sol != o.sol && !hasTwoSolutions(&puzzles[i].cells):
+			// Solutions may differ only for puzzles with several.
+			r.Disagree++
+		}
+	}
+}
+
+// hasTwoSolutions reports whether p has two solutions or more.
+func hasTwoSolutions(p *[81]uint8) bool {
+	var s bitboard.Solver
+	n, _ := s.Count(p, 2, nil)
+	return n > 1
+}
+
+// validBenchSolution reports whether sol is a complete grid whose rows,
+// columns and boxes are permutations of 1-9 and that keeps the givens of
+// puzzle. It shares nothing with the solvers.
+func validBenchSolution(puzzle, sol *[81]uint8) bool {
+	for i, v := range sol {
+		if v < 1 || v > 9 || (puzzle[i] != 0 && puzzle[i] != v) {
+			return false
+		}
+	}
+	for u := range 9 {
+		var row, col, box uint16
+		for k := range 9 {
+			row |= 1 << sol[9*u+k]
+			col |= 1 << sol[9*k+u]
+			box |= 1 << sol[9*(u/3*3+k/3)+u%3*3+k%3]
+		}
+		if row != 0x3FE || col != 0x3FE || box != 0x3FE {
+			return false
+		}
+	}
+	return true
+}
+
+// readBenchFile reads the puzzles of path (at most maxN when maxN > 0).
+func readBenchFile(path string, maxN int) ([]benchPuzzle, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	ps, err := readBenchPuzzles(f, maxN)
+	if err != nil {
+		return nil, fmt.Errorf("%s:%w", path, err)
+	}
+	if len(ps) == 0 {
+		return nil, fmt.Errorf("%s: no puzzles", path)
+	}
+	return ps, nil
+}
+
+// readBenchPuzzles reads 81-character puzzle lines. Errors start with
+// "LINE:COL: " so that the caller can put the file name in front.
+func readBenchPuzzles(r io.Reader, maxN int) ([]benchPuzzle, error) {
+	var ps []benchPuzzle
+	sc := bufio.NewScanner(r)
+	for line := 1; sc.Scan(); line++ {
+		s := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(s) == "" || s[0] == '#' {
+			continue
+		}
+		var p benchPuzzle
+		for i := range 81 {
+			if i >= len(s) {
+				return nil, fmt.Errorf("%d:%d: line ends after %d cells, expected 81", line, i+1, i)
+			}
+			switch ch := s[i]; {
+			case ch == '.' || ch == '0':
+			case ch >= '1' && ch <= '9':
+				p.cells[i] = ch - '0'
+			default:
+				return nil, fmt.Errorf("%d:%d: unexpected %q, expected a digit or '.'", line, i+1, ch)
+			}
+		}
+		if len(s) > 81 && (s[81] == '.' || s[81] >= '0' && s[81] <= '9') {
+			return nil, fmt.Errorf("%d:82: grid longer than 81 cells", line)
+		}
+		p.grid = sudoku.NewGrid(sudoku.Standard, nil)
+		copy(p.grid.Cells, p.cells[:])
+		ps = append(ps, p)
+		if maxN > 0 && len(ps) == maxN {
+			break
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf(" %w", err)
+	}
+	return ps, nil
+}
+
+// writeBenchTable prints the results as an aligned table.
+func writeBenchTable(w io.Writer, results []benchResult, markdown bool) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	row := func(cells ...string) {
+		if markdown {
+			fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
+			return
+		}
+		fmt.Fprintf(tw, "%s\t\n", strings.Join(cells, "\t"))
+	}
+	row("file", "puzzles", "solver", "puzzles/s", "µs/puzzle", "guesses/puzzle", "checked", "agrees")
+	if markdown {
+		row("---", "---:", "---", "---:", "---:", "---:", "---", "---")
+	}
+	for _, r := range results {
+		puzzles := fmt.Sprint(r.Puzzles)
+		if r.Stopped {
+			puzzles = fmt.Sprintf("%d of %d", r.Puzzles, r.Total)
+		}
+		guesses := fmt.Sprintf("%.2f", r.Guesses)
+		if r.GuessUnit != "guesses" {
+			guesses += " " + r.GuessUnit
+		}
+		checked := "yes"
+		switch {
+		case r.Bad > 0 || r.Errors > 0:
+			checked = fmt.Sprintf("NO: %d bad, %d errors", r.Bad, r.Errors)
+		case r.Checked == 0 && r.Solved > 0:
+			checked = "(counts only)"
+		}
+		if r.Mode == "count" {
+			checked += fmt.Sprintf(" [%d with 2+]", r.Multiple)
+		}
+		agrees := "-"
+		if r.Compared {
+			agrees = "yes"
+			if r.Disagree > 0 {
+				agrees = fmt.Sprintf("NO (%d)", r.Disagree)
+			}
+		}
+		row(r.File, puzzles, r.Solver, benchThousands(r.PerSecond), fmt.Sprintf("%.2f", r.Micros), guesses, checked, agrees)
+	}
+	tw.Flush()
+}
+
+// benchThousands formats x rounded, with commas between thousands.
+func benchThousands(x float64) string {
+	s := fmt.Sprintf("%.0f", x)
+	var b strings.Builder
+	for i, ch := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(ch)
+	}
+	return b.String()
+}
+
+func writeBenchPlotFile(path string, results []benchResult) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := writeBenchPlot(f, results); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// writeBenchPlot draws puzzles per second as grouped bars (one group per
+// file, one bar per solver) on a logarithmic scale, as SVG.
+func writeBenchPlot(w io.Writer, results []benchResult) error {
+	var files, solvers []string
+	seen := map[string]bool{}
+	for _, r := range results {
+		if !seen["f"+r.File] {
+			seen["f"+r.File] = true
+			files = append(files, r.File)
+		}
+		if !seen["s"+r.Solver] {
+			seen["s"+r.Solver] = true
+			solvers = append(solvers, r.Solver)
+		}
+	}
+	lo, hi := math.Inf(1), 0.0
+	for _, r := range results {
+		if r.PerSecond > 0 {
+			lo, hi = min(lo, r.PerSecond), max(hi, r.PerSecond)
+		}
+	}
+	if hi == 0 {
+		lo, hi = 1, 10
+	}
+	dmin, dmax := math.Floor(math.Log10(lo)), math.Ceil(math.Log10(hi))
+	if dmax <= dmin {
+		dmax = dmin + 1
+	}
+	const (
+		left, top, plotH, bottom = 80.0, 40.0, 300.0, 110.0
+		barW, gap                = 22.0, 26.0
+	)
+	groupW := float64(len(solvers))*barW + gap
+	width := max(left+float64(len(files))*groupW+140, 520)
+	height := top + plotH + bottom
+	y := func(v float64) float64 {
+		return top + plotH - (math.Log10(v)-dmin)/(dmax-dmin)*plotH
+	}
+	colors := []string{"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"}
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" font-family="sans-serif" font-size="11">`+"\n", width, height)
+	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
+	fmt.Fprintf(&b, `<text x="%.0f" y="20" font-size="14">puzzles per second, one solver per bar (log scale)</text>`+"\n", left)
+	for d := dmin; d <= dmax; d++ {
+		yy := y(math.Pow(10, d))
+		fmt.Fprintf(&b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#ddd"/>`+"\n", left, yy, width-140, yy)
+		fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, yy+4, benchThousands(math.Pow(10, d)))
+	}
+	fmt.Fprintf(&b, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="black"/>`+"\n", left, top, left, top+plotH)
+	for fi, file := range files {
+		x0 := left + gap/2 + float64(fi)*groupW
+		for si, solver := range solvers {
+			for _, r := range results {
+				if r.File != file || r.Solver != solver || r.PerSecond <= 0 {
+					continue
+				}
+				x := x0 + float64(si)*barW
+				yy := y(r.PerSecond)
+				fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"><title>%s %s: %s puzzles/s</title></rect>`+"\n",
+					x, yy, barW-2, top+plotH-yy, colors[si%len(colors)], benchXML(file), solver, benchThousands(r.PerSecond))
+			}
+		}
+		cx := x0 + float64(len(solvers))*barW/2
+		fmt.Fprintf(&b, `<text transform="translate(%.1f,%.0f) rotate(30)">%s</text>`+"\n", cx-10, top+plotH+14, benchXML(file))
+	}
+	for si, solver := range solvers {
+		yy := top + 10 + float64(si)*18
+		fmt.Fprintf(&b, `<rect x="%.0f" y="%.0f" width="12" height="12" fill="%s"/><text x="%.0f" y="%.0f">%s</text>`+"\n",
+			width-125, yy, colors[si%len(colors)], width-108, yy+10, solver)
+	}
+	b.WriteString("</svg>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// benchXML escapes s for SVG text.
+func benchXML(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
+}
