@@ -50,7 +50,10 @@ func lockedCandidates(b *board, pointing, direct bool) *Step {
 				}
 				s := &Step{Technique: name, Rating: r, Cells: append([]int(nil), ps...), Digits: []int{d}, Eliminations: elims}
 				if direct {
-					p, ph, ok := b.hiddenSingleAfter(elims)
+					// As in Sudoku Explainer, the single must appear in a
+					// house of the first house's kind that crosses the
+					// second one.
+					p, ph, ok := b.hiddenSingleAfterKind(elims, g.kind[a], a)
 					if !ok {
 						continue
 					}

@@ -111,6 +111,12 @@ func (b *board) hiddenSingleAfter(elims []Candidate) (Placement, int, bool) {
 // hiddenSingleAfterIn is hiddenSingleAfter limited to house only (when
 // only >= 0).
 func (b *board) hiddenSingleAfterIn(elims []Candidate, only int) (Placement, int, bool) {
+	return b.hiddenSingleAfterKind(elims, 255, only)
+}
+
+// hiddenSingleAfterKind is hiddenSingleAfter limited to houses of kind k
+// other than house not (k 255: house not only).
+func (b *board) hiddenSingleAfterKind(elims []Candidate, k houseKind, not int) (Placement, int, bool) {
 	for _, e := range elims {
 		b.cand[e.Cell] &^= 1 << e.Digit
 	}
@@ -122,7 +128,7 @@ func (b *board) hiddenSingleAfterIn(elims []Candidate, only int) (Placement, int
 	g := b.g
 	for _, e := range elims {
 		for _, h := range g.cellHouses[e.Cell] {
-			if only >= 0 && h != only {
+			if k == 255 && not >= 0 && h != not || k != 255 && (g.kind[h] != k || h == not) {
 				continue
 			}
 			bit := uint32(1) << e.Digit
