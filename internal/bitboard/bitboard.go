@@ -40,17 +40,8 @@ func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count
 		limit = 1
 	}
 	var st work
-	for i := range st.c {
-		st.c[i] = bandAll
-	}
-	st.unsolved = [3]uint32{bandAll, bandAll, bandAll}
-	for i, v := range puzzle {
-		if v == 0 {
-			continue
-		}
-		if v > 9 || !st.place(3*int(v-1)+i/27, 1<<(i%27)) {
-			return 0, 0
-		}
+	if !st.init(puzzle) {
+		return 0, 0
 	}
 	sp := 0
 	for {
@@ -69,7 +60,9 @@ func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count
 				f.st, f.k, f.x = st.state, k, x
 				sp++
 				guesses++
-				st.place(k, x)
+				var cell [3]uint32
+				cell[k%3] = x
+				st.assign(k/3, cell[0], cell[1], cell[2])
 				continue
 			}
 		}
@@ -84,30 +77,88 @@ func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count
 	}
 }
 
-// place puts digit k/3 in cell x (a single bit) of band k%3. It reports
-// false when the digit is no longer a candidate there.
-func (s *state) place(k int, x uint32) bool {
-	c := &s.c
-	if c[k]&x == 0 {
+// init sets up the candidates of puzzle. It reports false when givens
+// clash or a value is above 9.
+func (s *work) init(puzzle *[81]uint8) bool {
+	var g [27]uint32 // givens per digit and band
+	var filled [3]uint32
+	for i, v := range puzzle {
+		if v == 0 {
+			continue
+		}
+		if v > 9 {
+			return false
+		}
+		b := i / 27
+		x := uint32(1) << (i - 27*b)
+		g[3*int(v-1)+b] |= x
+		filled[b] |= x
+	}
+	for d := 0; d < 27; d += 3 {
+		var e0, e1, e2 uint32
+		for b := range 3 {
+			for x := g[d+b]; x != 0; x &= x - 1 {
+				p := &peers[27*b+bits.TrailingZeros32(x)&31]
+				e0 |= p[0]
+				e1 |= p[1]
+				e2 |= p[2]
+			}
+		}
+		if e0&g[d]|e1&g[d+1]|e2&g[d+2] != 0 {
+			return false
+		}
+		s.c[d] = bandAll&^(filled[0]|e0) | g[d]
+		s.c[d+1] = bandAll&^(filled[1]|e1) | g[d+1]
+		s.c[d+2] = bandAll&^(filled[2]|e2) | g[d+2]
+	}
+	for b := range 3 {
+		s.unsolved[b] = bandAll &^ filled[b]
+	}
+	for k := range s.seen {
+		s.seen[k] = ^uint32(0) // every digit is new
+	}
+	return true
+}
+
+// assign places digit d in the cells s0, s1, s2 of bands 0, 1, 2, all of
+// which must still have d as a candidate. It reports false when two of
+// them see each other.
+func (s *state) assign(d int, s0, s1, s2 uint32) bool {
+	var e0, e1, e2 uint32
+	for x := s0; x != 0; x &= x - 1 {
+		p := &peers[bits.TrailingZeros32(x)&31]
+		e0 |= p[0]
+		e1 |= p[1]
+		e2 |= p[2]
+	}
+	for x := s1; x != 0; x &= x - 1 {
+		p := &peers[27+bits.TrailingZeros32(x)&31]
+		e0 |= p[0]
+		e1 |= p[1]
+		e2 |= p[2]
+	}
+	for x := s2; x != 0; x &= x - 1 {
+		p := &peers[54+bits.TrailingZeros32(x)&31]
+		e0 |= p[0]
+		e1 |= p[1]
+		e2 |= p[2]
+	}
+	if e0&s0|e1&s1|e2&s2 != 0 {
 		return false
 	}
-	d := k / 3
-	b := k - 3*d
-	peer := &peers[27*b+bits.TrailingZeros32(x)&31]
-	c[b] &^= x
-	c[b+3] &^= x
-	c[b+6] &^= x
-	c[b+9] &^= x
-	c[b+12] &^= x
-	c[b+15] &^= x
-	c[b+18] &^= x
-	c[b+21] &^= x
-	c[b+24] &^= x
-	c[3*d] &^= peer[0]
-	c[3*d+1] &^= peer[1]
-	c[3*d+2] &^= peer[2]
-	c[k] |= x
-	s.unsolved[b] &^= x
+	c := &s.c
+	for k := 0; k < 27; k += 3 {
+		c[k] &^= s0
+		c[k+1] &^= s1
+		c[k+2] &^= s2
+	}
+	k := 3 * d
+	c[k] = c[k]&^e0 | s0
+	c[k+1] = c[k+1]&^e1 | s1
+	c[k+2] = c[k+2]&^e2 | s2
+	s.unsolved[0] &^= s0
+	s.unsolved[1] &^= s1
+	s.unsolved[2] &^= s2
 	return true
 }
 
@@ -182,49 +233,55 @@ func (s *work) digit(d int, m uint32) bool {
 	s0 &= s.unsolved[0]
 	s1 &= s.unsolved[1]
 	s2 &= s.unsolved[2]
-	for ; s0 != 0; s0 &= s0 - 1 {
-		if !s.place(3*d, s0&-s0) {
-			return false
-		}
+	if s0|s1|s2 == 0 {
+		return true
 	}
-	for ; s1 != 0; s1 &= s1 - 1 {
-		if !s.place(3*d+1, s1&-s1) {
-			return false
-		}
-	}
-	for ; s2 != 0; s2 &= s2 - 1 {
-		if !s.place(3*d+2, s2&-s2) {
-			return false
-		}
-	}
-	return true
+	return s.assign(d, s0, s1, s2)
 }
 
 // nakedSingles places the cells left with one candidate and reports
 // whether it placed any, and false in ok on a contradiction (a cell with
-// no candidate).
+// no candidate, or two equal singles that see each other).
 func (s *state) nakedSingles() (placed, ok bool) {
+	c := &s.c
 	for b := range 3 {
 		var one, two uint32
 		for k := b; k < 27; k += 3 {
-			x := s.c[k]
+			x := c[k]
 			two |= one & x
 			one |= x
 		}
 		if one != bandAll {
 			return placed, false
 		}
-		for x := s.unsolved[b] &^ two; x != 0; x &= x - 1 {
-			bit := x & -x
-			k := b
-			for s.c[k]&bit == 0 {
-				k += 3
-				if k >= 27 {
-					return placed, false
-				}
+		singles := s.unsolved[b] &^ two
+		if singles == 0 {
+			continue
+		}
+		placed = true
+		s.unsolved[b] &^= singles
+		for k := b; k < 27; k += 3 {
+			x := c[k] & singles
+			c[k] &^= singles
+			if x == 0 {
+				continue
 			}
-			s.place(k, bit)
-			placed = true
+			var e0, e1, e2 uint32
+			for y := x; y != 0; y &= y - 1 {
+				p := &peers[27*b+bits.TrailingZeros32(y)&31]
+				e0 |= p[0]
+				e1 |= p[1]
+				e2 |= p[2]
+			}
+			e := [3]uint32{e0, e1, e2}
+			if e[b]&x != 0 {
+				return placed, false
+			}
+			d := k - b
+			c[d] &^= e0
+			c[d+1] &^= e1
+			c[d+2] &^= e2
+			c[k] |= x
 		}
 	}
 	return placed, true
