@@ -175,7 +175,10 @@ func TestRest(t *testing.T) {
 			t.Errorf("rest %q, want %q", p.Rest, want)
 		}
 	}
-	if _, _, err := ParseGrid(p81+" 2.5", ReadOptions{}); err == nil || err.Error() != `line 1, column 82: unexpected "2.5" after the grid` {
+	if _, _, err := ParseGrid(p81+" 2.5", ReadOptions{}); err == nil || err.Error() != `line 1, column 83: unexpected "2.5" after the grid` {
+		t.Errorf("ParseGrid with a comment: %v", err)
+	}
+	if _, _, err := ParseGrid("\n"+p81+"\t2.5 \r\n", ReadOptions{}); err == nil || err.Error() != `line 2, column 83: unexpected "2.5" after the grid` {
 		t.Errorf("ParseGrid with a comment: %v", err)
 	}
 }

@@ -666,7 +666,13 @@ func ParseGrid(s string, opt ReadOptions) (*Grid, Format, error) {
 		return nil, Format{}, err
 	}
 	if strings.TrimSpace(p.Rest) != "" {
-		return nil, Format{}, syntaxError(p.Line, len(s)-len(p.Rest)+1, "unexpected %q after the grid", strings.TrimSpace(p.Rest))
+		col := 0
+		if lines := strings.Split(s, "\n"); p.Line <= len(lines) {
+			line := strings.TrimSuffix(lines[p.Line-1], "\r")
+			rest := strings.TrimLeft(p.Rest, " \t\v\f")
+			col = len(line) - len(rest) + 1
+		}
+		return nil, Format{}, syntaxError(p.Line, col, "unexpected %q after the grid", strings.TrimSpace(p.Rest))
 	}
 	if _, err := r.Next(); err != io.EOF {
 		return nil, Format{}, syntaxError(r.line, 0, "more than one puzzle in the text")

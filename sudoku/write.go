@@ -3,6 +3,7 @@ package sudoku
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"sync"
 )
@@ -65,33 +66,45 @@ func AppendGrid(dst []byte, g *Grid, f Format) ([]byte, error) {
 			blank = '.'
 		}
 	}
+	// sym maps a cell to its symbol when cells are single symbols.
+	var sym [256]byte
+	sym[0] = blank
+	if !numbers {
+		copy(sym[1:], alpha[:n])
+	}
 	for i, v := range g.Cells {
 		if int(v) > n {
 			return dst, fmt.Errorf("cell %s holds %d, more than %d: %w", CellName(i, n), v, n, ErrGrid)
 		}
 	}
 	cell := func(dst []byte, v uint8, width int) []byte {
-		switch {
-		case v == 0:
+		if !numbers {
+			return append(dst, sym[v])
+		}
+		if width > 1 && v < 10 {
 			for k := 1; k < width; k++ {
 				dst = append(dst, ' ')
 			}
-			return append(dst, blank)
-		case numbers:
-			if width > 1 && v < 10 {
-				for k := 1; k < width; k++ {
-					dst = append(dst, ' ')
-				}
-			}
-			return strconv.AppendUint(dst, uint64(v), 10)
 		}
-		return append(dst, alpha[v-1])
+		if v == 0 {
+			return append(dst, blank)
+		}
+		return strconv.AppendUint(dst, uint64(v), 10)
 	}
 	nl := func(dst []byte) []byte {
 		if f.CRLF {
 			dst = append(dst, '\r')
 		}
 		return append(dst, '\n')
+	}
+	if f.Layout == Line && !numbers && f.template == "" {
+		start := len(dst)
+		dst = slices.Grow(dst, len(g.Cells)+2)[:start+len(g.Cells)]
+		out := dst[start:]
+		for i, v := range g.Cells {
+			out[i] = sym[v]
+		}
+		return nl(dst), nil
 	}
 	if f.template != "" && countMarks(f.template) == n*n {
 		i := 0
