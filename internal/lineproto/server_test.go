@@ -14,7 +14,7 @@ import (
 var (
 	clash      = "11" + strings.Repeat("0", 79)
 	noSolution = "123456780" + "000000009" + strings.Repeat("0", 63) // cell 8 has no candidate
-	dotted     = strings.ReplaceAll(test1, "0", ".")
+	dotted     = strings.ReplaceAll(easy, "0", ".")
 )
 
 // checkReplies compares got (the server's replies) with want: a want line
@@ -58,25 +58,25 @@ func TestProtocol(t *testing.T) {
 		want   []string
 		closed bool // the server closes after the replies
 	}{
-		{"id", "a1:" + test1 + "\r\n", []string{"~a1:|" + test1}, false},
-		{"no id", test1 + "\r\n", []string{"~|" + test1}, false},
-		{"empty id", ":" + test1 + "\r\n", []string{"~|" + test1}, false},
-		{"LF only", "x:" + test1 + "\n", []string{"~x:|" + test1}, false},
-		{"dot blanks", "d:" + dotted + "\r\n", []string{"~d:|" + test1}, false},
+		{"id", "a1:" + easy + "\r\n", []string{"~a1:|" + easy}, false},
+		{"no id", easy + "\r\n", []string{"~|" + easy}, false},
+		{"empty id", ":" + easy + "\r\n", []string{"~|" + easy}, false},
+		{"LF only", "x:" + easy + "\n", []string{"~x:|" + easy}, false},
+		{"dot blanks", "d:" + dotted + "\r\n", []string{"~d:|" + easy}, false},
 		{"clash", "c:" + clash + "\r\n", []string{"c:NoSolution"}, false},
 		{"no solution", noSolution + "\r\n", []string{"NoSolution"}, false},
-		{"bad byte", "b:" + test1[:80] + "x\r\n", []string{"b:NoSolution"}, false},
-		{"space", "b: " + test1[1:] + "\r\n", []string{"b:NoSolution"}, false},
-		{"pipelined", "1:" + test1 + "\r\n2:" + clash + "\r\n3:" + dotted + "\n",
-			[]string{"~1:|" + test1, "2:NoSolution", "~3:|" + test1}, false},
-		{"longest id", long18 + ":" + test1 + "\r\n", []string{"~" + long18 + ":|" + test1}, false},
-		{"short", "s:" + test1[:80] + "\r\n", []string{"Bad Request!"}, true},
-		{"long", test1 + "0\r\n", []string{"Bad Request!"}, true},
+		{"bad byte", "b:" + easy[:80] + "x\r\n", []string{"b:NoSolution"}, false},
+		{"space", "b: " + easy[1:] + "\r\n", []string{"b:NoSolution"}, false},
+		{"pipelined", "1:" + easy + "\r\n2:" + clash + "\r\n3:" + dotted + "\n",
+			[]string{"~1:|" + easy, "2:NoSolution", "~3:|" + easy}, false},
+		{"longest id", long18 + ":" + easy + "\r\n", []string{"~" + long18 + ":|" + easy}, false},
+		{"short", "s:" + easy[:80] + "\r\n", []string{"Bad Request!"}, true},
+		{"long", easy + "0\r\n", []string{"Bad Request!"}, true},
 		{"empty line", "\r\n", []string{"Bad Request!"}, true},
-		{"two colons", "a:b:" + test1 + "\r\n", []string{"Bad Request!"}, true},
-		{"good then bad", "1:" + test1 + "\r\nshort\r\n1:" + test1 + "\r\n",
-			[]string{"~1:|" + test1, "Bad Request!"}, true},
-		{"line too long", long18 + "i:" + test1 + "\r\n", []string{"Id too long!"}, true},
+		{"two colons", "a:b:" + easy + "\r\n", []string{"Bad Request!"}, true},
+		{"good then bad", "1:" + easy + "\r\nshort\r\n1:" + easy + "\r\n",
+			[]string{"~1:|" + easy, "Bad Request!"}, true},
+		{"line too long", long18 + "i:" + easy + "\r\n", []string{"Id too long!"}, true},
 		{"partial too long", strings.Repeat("z", 102), []string{"Id too long!"}, true},
 		{"garbage", strings.Repeat("\x00\xff", 40) + "\n", []string{"Bad Request!"}, true},
 	}
@@ -86,12 +86,13 @@ func TestProtocol(t *testing.T) {
 			if _, err := io.WriteString(c, tt.send); err != nil {
 				t.Fatal(err)
 			}
-			wait := 300 * time.Millisecond
-			if tt.closed {
-				wait = 5 * time.Second
-			}
-			got, closed := readAll(t, c, wait)
+			got := readLines(t, c, len(tt.want))
 			checkReplies(t, got, tt.want)
+			// Then nothing more, and a close only after an error.
+			more, closed := readAll(t, c, map[bool]time.Duration{true: 10 * time.Second, false: 50 * time.Millisecond}[tt.closed])
+			if more != "" {
+				t.Errorf("unexpected further replies %q", more)
+			}
 			if closed != tt.closed {
 				t.Errorf("closed = %v, want %v", closed, tt.closed)
 			}
@@ -99,26 +100,45 @@ func TestProtocol(t *testing.T) {
 	}
 }
 
+// readLines reads n reply lines (waiting up to 20 s: tests may run under
+// the race detector on a loaded machine).
+func readLines(t *testing.T, c net.Conn, n int) string {
+	t.Helper()
+	c.SetReadDeadline(time.Now().Add(20 * time.Second))
+	var b strings.Builder
+	one := make([]byte, 1)
+	for lines := 0; lines < n; {
+		if _, err := c.Read(one); err != nil {
+			t.Fatalf("after %q: %v", b.String(), err)
+		}
+		b.WriteByte(one[0])
+		if one[0] == '\n' {
+			lines++
+		}
+	}
+	return b.String()
+}
+
 // TestPartialLine checks that a partial line of up to MaxLine bytes plus a
 // CR waits for the rest.
 func TestPartialLine(t *testing.T) {
 	_, addr := startServer(t, Config{})
 	c := dial(t, addr)
-	req := strings.Repeat("i", 18) + ":" + test1 + "\r"
+	req := strings.Repeat("i", 18) + ":" + easy + "\r"
 	io.WriteString(c, req)
 	if got, closed := readAll(t, c, 100*time.Millisecond); got != "" || closed {
 		t.Fatalf("after a partial line of %d bytes: got %q closed=%v", len(req), got, closed)
 	}
 	io.WriteString(c, "\n")
-	got, _ := readAll(t, c, 300*time.Millisecond)
-	checkReplies(t, got, []string{"~" + req[:19] + "|" + test1})
+	got := readLines(t, c, 1)
+	checkReplies(t, got, []string{"~" + req[:19] + "|" + easy})
 }
 
 // TestSplitWrites splits a pipelined request stream at every byte.
 func TestSplitWrites(t *testing.T) {
 	_, addr := startServer(t, Config{})
-	stream := "7:" + test1 + "\r\n" + ":" + clash + "\n" + dotted + "\r\n"
-	want := []string{"~7:|" + test1, "NoSolution", "~|" + test1}
+	stream := "7:" + easy + "\r\n" + ":" + clash + "\n" + dotted + "\r\n"
+	want := []string{"~7:|" + easy, "NoSolution", "~|" + easy}
 	for k := 1; k < len(stream); k++ {
 		c := dial(t, addr)
 		io.WriteString(c, stream[:k])
@@ -160,7 +180,10 @@ func TestSplitWrites(t *testing.T) {
 // TestPipelinedFile sends a whole file in one stream and checks every reply
 // in order.
 func TestPipelinedFile(t *testing.T) {
-	puzzles := readPuzzles(t, "data/test1000")
+	// Easy puzzles: the test is about the protocol, and the solver here
+	// is the simple one (the service's test sends data/test1000 to the
+	// fast solver).
+	puzzles := readPuzzles(t, "data/sudoku_small.txt")[:1000]
 	if testing.Short() {
 		puzzles = puzzles[:200]
 	}
@@ -300,7 +323,7 @@ func TestGarbageConnections(t *testing.T) {
 
 func waitConns(t *testing.T, s *Server, want int64) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for s.Stats.Conns.Load() != want {
 		if time.Now().After(deadline) {
 			t.Fatalf("Stats.Conns = %d, want %d", s.Stats.Conns.Load(), want)

@@ -1,0 +1,49 @@
+package server
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// FuzzParsePuzzle feeds arbitrary bodies and queries to the request
+// parser: it must return a grid or a 400 error, never panic.
+func FuzzParsePuzzle(f *testing.F) {
+	for _, s := range []struct{ body, query string }{
+		{test1, ""},
+		{`{"puzzle":"` + test1 + `","limit":3}`, ""},
+		{`{"size":"2x2","cells":[1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]}`, ""},
+		{`{"size":"2x3","variant":"jigsaw","regions":"x"}`, ""},
+		{"1...\n..2.\n....\n...4\n", "size=4"},
+		{strings.Repeat(".", 36), "variant=diagonal"},
+		{`{"puzzle": 12}`, ""},
+		{"{\n", ""},
+		{"", "size=99"},
+		{test1, "regions=" + strings.Repeat("1", 81)},
+	} {
+		f.Add([]byte(s.body), s.query)
+	}
+	f.Fuzz(func(t *testing.T, body []byte, query string) {
+		q, err := url.ParseQuery(query)
+		if err != nil {
+			return
+		}
+		req, aerr := parsePuzzle(body, q)
+		if aerr != nil {
+			if aerr.status != http.StatusBadRequest || aerr.Message == "" {
+				t.Fatalf("error %d %q", aerr.status, aerr.Message)
+			}
+			return
+		}
+		g := req.grid
+		if n := g.N(); n < 1 || len(g.Cells) != n*n {
+			t.Fatalf("grid of side %d with %d cells", n, len(g.Cells))
+		}
+		for _, v := range g.Cells {
+			if int(v) > g.N() {
+				t.Fatalf("cell value %d in a grid of side %d", v, g.N())
+			}
+		}
+	})
+}
