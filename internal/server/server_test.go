@@ -136,7 +136,7 @@ func validGrid(puzzle, sol string, br, bc int) bool {
 
 func TestSolveCountCheck(t *testing.T) {
 	ts := startServer(t, Config{Timeout: time.Minute}) // the race detector is slow
-	grid3 := "" // test1 as a multi-line grid with a bad symbol on line 3, column 5
+	grid3 := ""                                        // test1 as a multi-line grid with a bad symbol on line 3, column 5
 	for r := range 9 {
 		row := test1[r*9 : r*9+9]
 		if r == 2 {
