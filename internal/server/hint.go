@@ -11,8 +11,11 @@ import (
 type hintReply struct {
 	// Mistakes are the cells whose entry contradicts the solution.
 	Mistakes []int `json:"mistakes"`
-	// Step is the next logical step from the player's grid, when there are
-	// no mistakes and the grid is not complete.
+	// PencilMistakes are empty cells whose pencil marks leave out the
+	// solution's digit.
+	PencilMistakes []int `json:"pencilMistakes,omitempty"`
+	// Step is the next step: a "Mistake" step when there are mistakes,
+	// else the easiest logical step; none when solved.
 	Step   *logic.Step `json:"step,omitempty"`
 	Solved bool        `json:"solved"`
 	Millis float64     `json:"ms"`
@@ -58,15 +61,14 @@ func (s *Server) hint(ctx context.Context, req *puzzleRequest) (any, *apiError) 
 			}
 		}
 	}
-	h, err := logicHint(ctx, g, state, pencil)
+	h, err := logic.Hint(ctx, g, state, pencil)
 	if err != nil {
 		return nil, s.logicError(ctx, err)
 	}
 	s.m.solved.WithLabelValues("hint").Inc()
-	rep := hintReply{Mistakes: h.Mistakes, Step: h.Step, Millis: ms(start)}
+	rep := hintReply{Mistakes: h.Mistakes, PencilMistakes: h.PencilMistakes, Step: h.Step, Solved: h.Solved, Millis: ms(start)}
 	if rep.Mistakes == nil {
 		rep.Mistakes = []int{}
 	}
-	rep.Solved = len(h.Mistakes) == 0 && h.Step == nil
 	return rep, nil
 }
