@@ -72,25 +72,39 @@ func (ch *chainer) unaryChain() *Step {
 		return nil
 	}
 	ch.propagate(r, bestStart, bestMode, bestTarget)
-	var path []int32
+	var path, other []int32
 	if r.target >= 0 {
 		path = ch.chainPath(r, r.target)
 	} else {
-		// a contradiction: show the chain to the node found both ways
+		// a contradiction: two chains to a candidate, one making it
+		// true and one false
 		path = ch.chainPath(r, r.bad[0])
-		other := ch.chainPath(r, r.bad[1])
-		path = append(path, other[len(other)-1])
+		other = ch.chainPath(r, r.bad[1])
 	}
 	c, d, on := ch.split(bestStart)
 	s := &Step{Rating: best.rating}
-	s.Cells, s.Digits = ch.pathCells(path)
+	s.Cells, s.Digits = ch.pathCells(append(append([]int32(nil), path...), other...))
 	s.Technique = ch.chainName(path, bestMode)
+	if other != nil {
+		s.Technique = "Forcing Chain"
+		if !bestMode.y {
+			s.Technique = "Forcing X-Chain"
+		}
+	}
 	if on {
 		s.Eliminations = []Candidate{{c, d}}
 	} else {
 		s.Placements = []Placement{{c, d}}
 	}
-	if b.verbose {
+	if b.verbose && other != nil {
+		what := "were"
+		res := "is not"
+		if !on {
+			what, res = "were not", "is"
+		}
+		s.Explanation = fmt.Sprintf("If %s %s %d, then %s, but also %s, which cannot both hold, so %s %s %d.",
+			cellName(ch.g, c), what, d, ch.pathText(path[1:]), ch.pathText(other[1:]), cellName(ch.g, c), res, d)
+	} else if b.verbose {
 		if on {
 			s.Explanation = fmt.Sprintf("If %s were %d, then %s: it would not be %d after all, so %s is not %d.",
 				cellName(ch.g, c), d, ch.pathText(path[1:]), d, cellName(ch.g, c), d)
