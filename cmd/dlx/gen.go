@@ -1,0 +1,132 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/dlxkit/dlx/exactcover"
+	"github.com/dlxkit/dlx/exactcover/model"
+	"github.com/dlxkit/dlx/sudoku"
+)
+
+const genHelp = `usage: dlx gen [flags] MODEL ARGS
+
+Writes an exact cover problem in Knuth's format to standard output, for
+"dlx solve" or "dlx count" (dlx gen queens 12 | dlx count).
+
+Models:
+  queens N        N queens on an N×N board, none attacking another: rows and
+                  columns primary (middle first), diagonals secondary, as
+                  Knuth's queens files
+  pentomino WxH   the 12 pentominoes packed into a W×H board: every
+                  orientation and placement, no symmetry broken (a 6x10
+                  packing is counted 4 times)
+  langford N      Langford pairs of 1..N (both mirror images counted)
+  sudoku PUZZLE   a Sudoku puzzle (one line, '.' or '0' for blanks, any
+                  size the sudoku command reads) with its givens applied:
+                  items r1c1 (a cell is filled), r1=5, c1=5, b1=5 (a row,
+                  column or box holds 5)
+
+Flags:
+`
+
+func runGen(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("dlx gen", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	variant := fs.String("variant", "", "sudoku `variant`: "+strings.Join(sudoku.VariantNames, ", "))
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), genHelp)
+		fs.PrintDefaults()
+	}
+	parse := func(a []string) (int, bool) { return parseFlags(fs, e, a) }
+	if code, ok := parse(args); !ok {
+		return code
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintf(e.stderr, "dlx gen: missing MODEL (queens, pentomino, langford or sudoku; see dlx gen -h)\n")
+		return 2
+	}
+	name := fs.Arg(0)
+	if code, ok := parse(fs.Args()[1:]); !ok { // flags after the model name
+		return code
+	}
+	rest := fs.Args()
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "dlx gen %s: %s\n", name, fmt.Sprintf(format, a...))
+		return 2
+	}
+	if len(rest) != 1 {
+		return usageErr("want one argument, got %d (see dlx gen -h)", len(rest))
+	}
+	arg := rest[0]
+	if *variant != "" && name != "sudoku" {
+		return usageErr("-variant is for sudoku only")
+	}
+
+	var p *exactcover.Problem
+	var comment string
+	var err error
+	switch name {
+	case "queens":
+		n, perr := strconv.Atoi(arg)
+		if perr != nil {
+			return usageErr("want a board size N, got %q", arg)
+		}
+		p, err = model.Queens(n)
+		comment = fmt.Sprintf("%d queens", n)
+	case "langford":
+		n, perr := strconv.Atoi(arg)
+		if perr != nil {
+			return usageErr("want a number N, got %q", arg)
+		}
+		p, err = model.Langford(n)
+		comment = fmt.Sprintf("Langford pairs n=%d (both mirror images counted)", n)
+	case "pentomino", "pentominoes":
+		ws, hs, found := strings.Cut(strings.ToLower(arg), "x")
+		w, werr := strconv.Atoi(ws)
+		h, herr := strconv.Atoi(hs)
+		if !found || werr != nil || herr != nil {
+			return usageErr("want a board size WxH such as 6x10, got %q", arg)
+		}
+		p, err = model.Pentomino(w, h)
+		comment = fmt.Sprintf("pentominoes %dx%d", w, h)
+	case "sudoku":
+		g, _, perr := sudoku.ParseGrid(arg, sudoku.ReadOptions{})
+		if perr != nil {
+			return usageErr("puzzle: %v", perr)
+		}
+		if *variant != "" {
+			v, verr := sudoku.VariantByName(*variant, g.Shape)
+			if verr != nil {
+				return usageErr("%v", verr)
+			}
+			g.Variant = v
+		}
+		p, err = sudoku.ExactCover(g)
+		comment = "sudoku " + g.String()
+		if *variant != "" {
+			comment += " (" + *variant + ")"
+		}
+	default:
+		fmt.Fprintf(e.stderr, "dlx gen: unknown model %q (want queens, pentomino, langford or sudoku)\n", name)
+		return 2
+	}
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	w := bufio.NewWriter(e.stdout)
+	fmt.Fprintf(w, "| %s\n", comment)
+	if err := exactcover.WriteKnuth(w, p); err != nil {
+		fmt.Fprintf(e.stderr, "dlx gen: %v\n", err)
+		return 1
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(e.stderr, "dlx gen: %v\n", err)
+		return 1
+	}
+	return 0
+}
