@@ -239,4 +239,3 @@ func sortedOptions(t *testing.T, lines []string) []string {
 	slices.Sort(s)
 	return s
 }
-
