@@ -80,40 +80,39 @@ func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count
 // init sets up the candidates of puzzle. It reports false when givens
 // clash or a value is above 9.
 func (s *work) init(puzzle *[81]uint8) bool {
-	var g [27]uint32 // givens per digit and band
-	var filled [3]uint32
-	for i, v := range puzzle {
-		if v == 0 {
-			continue
-		}
-		if v > 9 {
-			return false
-		}
-		b := i / 27
-		x := uint32(1) << (i - 27*b)
-		g[3*int(v-1)+b] |= x
-		filled[b] |= x
+	var big uint8
+	for _, v := range puzzle {
+		big |= v
 	}
-	for d := 0; d < 27; d += 3 {
-		var e0, e1, e2 uint32
-		for b := range 3 {
-			for x := g[d+b]; x != 0; x &= x - 1 {
-				p := &peers[27*b+bits.TrailingZeros32(x)&31]
-				e0 |= p[0]
-				e1 |= p[1]
-				e2 |= p[2]
+	if big > 9 {
+		for _, v := range puzzle {
+			if v > 9 {
+				return false
 			}
 		}
-		if e0&g[d]|e1&g[d+1]|e2&g[d+2] != 0 {
+	}
+	var g [30]uint32 // givens: g[3*v+b] is value v in band b; v = 0 blanks
+	for b := range 3 {
+		cells := (*[27]uint8)(puzzle[27*b : 27*b+27])
+		for p, v := range cells {
+			g[3*int(v&15)+b] |= 1 << p
+		}
+	}
+	for d := 0; d < 27; d += 3 {
+		g0, g1, g2 := g[d+3], g[d+4], g[d+5]
+		m0, m1, m2 := boxMatrix(g0), boxMatrix(g1), boxMatrix(g2)
+		cols := fold(g0) | fold(g1) | fold(g2)
+		// No two givens of the digit share a row, a box or a column.
+		n := bits.OnesCount32(g0) + bits.OnesCount32(g1) + bits.OnesCount32(g2)
+		if int(distinct[m0])+int(distinct[m1])+int(distinct[m2]) != n*0x11 || bits.OnesCount32(cols) != n {
 			return false
 		}
-		s.c[d] = bandAll&^(filled[0]|e0) | g[d]
-		s.c[d+1] = bandAll&^(filled[1]|e1) | g[d+1]
-		s.c[d+2] = bandAll&^(filled[2]|e2) | g[d+2]
+		cols *= spread
+		s.c[d] = g[0]&^(reach[m0]|cols) | g0
+		s.c[d+1] = g[1]&^(reach[m1]|cols) | g1
+		s.c[d+2] = g[2]&^(reach[m2]|cols) | g2
 	}
-	for b := range 3 {
-		s.unsolved[b] = bandAll &^ filled[b]
-	}
+	s.unsolved = [3]uint32{g[0], g[1], g[2]}
 	for k := range s.seen {
 		s.seen[k] = ^uint32(0) // every digit is new
 	}

@@ -1,5 +1,7 @@
 package bitboard
 
+import "math/bits"
+
 // Layout. A digit's candidates are three 27-bit band words: band b holds
 // rows 3b..3b+2, row r of the band in bits 9r..9r+8, column c at bit c of
 // its row. Cell i (row-major) is therefore bit i-27b of band b = i/27.
@@ -24,6 +26,13 @@ var (
 	matchCells [512]uint32
 	// matchPairs[m] is the same as matchCells as a 9-bit matrix.
 	matchPairs [512]uint16
+	// reach[m] takes a row-by-box matrix m (as boxMatrix gives) and
+	// returns the cells of the band in the rows and boxes it touches.
+	reach [512]uint32
+	// distinct[m] is the number of rows m touches, times 0x11 when m
+	// touches as many boxes, else 0: cells that share no row or box of a
+	// band touch as many rows and boxes as they are.
+	distinct [512]uint8
 	// lone[x] is x when the 9-bit row x has exactly one bit, else 0.
 	lone [512]uint16
 	// peers[i] are the cells that see cell i (not i itself), per band.
@@ -63,6 +72,26 @@ func init() {
 			}
 		}
 		matchCells[m] = cells
+		var rows, boxes uint32
+		for r := range 3 {
+			for k := range 3 {
+				if m>>(3*r+k)&1 != 0 {
+					rows |= 1 << r
+					boxes |= 1 << k
+				}
+			}
+		}
+		for r := range 3 {
+			if rows>>r&1 != 0 {
+				reach[m] |= 0x1FF << (9 * r)
+			}
+			if boxes>>r&1 != 0 {
+				reach[m] |= 7 << (3 * r) * spread
+			}
+		}
+		if nr := bits.OnesCount32(rows); nr == bits.OnesCount32(boxes) {
+			distinct[m] = uint8(nr * 0x11)
+		}
 	}
 	for i := range 81 {
 		r, c := i/9, i%9

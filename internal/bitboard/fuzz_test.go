@@ -1,0 +1,122 @@
+package bitboard_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/dlxkit/dlx/internal/bitboard"
+	"github.com/dlxkit/dlx/internal/dfs"
+	"github.com/dlxkit/dlx/sudoku"
+)
+
+// knownSolution is a valid grid; randomGrid shuffles it into others.
+const knownSolution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+// randomGrid returns a valid solution grid: knownSolution with its digits
+// relabelled, bands, stacks, rows in bands and columns in stacks permuted,
+// and maybe transposed. All of these keep a grid valid.
+func randomGrid(r *rand.Rand) [81]uint8 {
+	var g [81]uint8
+	digits := r.Perm(9)
+	var rows, cols [9]int
+	bands, stacks := r.Perm(3), r.Perm(3)
+	for b := range 3 {
+		rp, cp := r.Perm(3), r.Perm(3)
+		for k := range 3 {
+			rows[3*b+k] = 3*bands[b] + rp[k]
+			cols[3*b+k] = 3*stacks[b] + cp[k]
+		}
+	}
+	transpose := r.IntN(2) == 1
+	for i := range 81 {
+		rr, cc := rows[i/9], cols[i%9]
+		if transpose {
+			rr, cc = cc, rr
+		}
+		g[i] = uint8(digits[knownSolution[9*rr+cc]-'1'] + 1)
+	}
+	return g
+}
+
+// fuzzPuzzle derives a puzzle from a seed: a random valid grid with
+// random blanks and, sometimes, one given changed (which may clash, leave
+// no solution, or still have some).
+func fuzzPuzzle(seed uint64, blanks uint8, change bool) [81]uint8 {
+	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	p := randomGrid(r)
+	nb := int(blanks) % 61 // at least 20 givens keeps the DFS baseline quick
+	for _, i := range r.Perm(81)[:nb] {
+		p[i] = 0
+	}
+	if change && nb <= 51 { // at least 30 givens: DFS proves "no solution" fast
+		i := r.IntN(81)
+		p[i] = uint8(r.IntN(9) + 1)
+	}
+	return p
+}
+
+// crossCheck compares the fast solver with the DFS baseline and the
+// exact-cover solver on p: same count up to 2, and the same valid
+// solution when it is unique.
+func crossCheck(t *testing.T, fast *bitboard.Solver, dlx *sudoku.Solver, p *[81]uint8) {
+	t.Helper()
+	var sol, ref [81]uint8
+	n, _ := fast.Count(p, 2, &sol)
+	m, _ := dfs.Count(p, 2, &ref)
+	if n != m {
+		t.Fatalf("puzzle %v: fast counts %d, dfs %d", p, n, m)
+	}
+	if n >= 1 && !validSolution(p, &sol) {
+		t.Fatalf("puzzle %v: fast solution %v is not valid", p, sol)
+	}
+	if n == 1 && sol != ref {
+		t.Fatalf("puzzle %v: unique solution differs: fast %v, dfs %v", p, sol, ref)
+	}
+	g := sudoku.NewGrid(sudoku.Standard, nil)
+	copy(g.Cells, p[:])
+	k, err := dlx.Count(context.Background(), g, 2)
+	if err != nil && k != 0 {
+		t.Fatalf("puzzle %v: dlx count %d, error %v", p, k, err)
+	}
+	if k != n {
+		t.Fatalf("puzzle %v: fast counts %d, dlx %d (err %v)", p, n, k, err)
+	}
+}
+
+func FuzzCount(f *testing.F) {
+	for i := range 20 {
+		f.Add(uint64(i), uint8(i*3), i%3 == 0)
+	}
+	f.Add(uint64(7), uint8(0), true)   // a full grid, maybe with a clash
+	f.Add(uint64(8), uint8(60), false) // 21 givens
+	var fast bitboard.Solver
+	dlx := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX})
+	f.Fuzz(func(t *testing.T, seed uint64, blanks uint8, change bool) {
+		p := fuzzPuzzle(seed, blanks, change)
+		crossCheck(t, &fast, dlx, &p)
+	})
+}
+
+// TestRandomPuzzles runs the fuzz body on a fixed set of seeds.
+func TestRandomPuzzles(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	var fast bitboard.Solver
+	dlx := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX})
+	var kinds [3]int // puzzles with 0, 1, 2+ solutions
+	for i := range n {
+		p := fuzzPuzzle(uint64(i)*0x2545F4914F6CDD1D, uint8(i*7), i%4 == 0)
+		crossCheck(t, &fast, dlx, &p)
+		c, _ := fast.Count(&p, 2, nil)
+		kinds[c]++
+	}
+	t.Logf("%d puzzles: %d with no solution or clashing, %d unique, %d with several", n, kinds[0], kinds[1], kinds[2])
+	for k, c := range kinds {
+		if c == 0 {
+			t.Errorf("no puzzle with %d solutions: the test lost its reach", k)
+		}
+	}
+}
