@@ -84,8 +84,10 @@ func (s *Server) sudokuError(ctx context.Context, err error) *apiError {
 }
 
 type solveReply struct {
-	Size     string   `json:"size"`
-	Variant  string   `json:"variant,omitempty"`
+	Size    string `json:"size"`
+	Variant string `json:"variant,omitempty"`
+	// Puzzle is the puzzle read, in one-line form.
+	Puzzle   string   `json:"puzzle"`
 	Solution gridJSON `json:"solution"`
 	// Work is the fast solver's guesses or the exact-cover search nodes.
 	Work   int     `json:"work"`
@@ -121,7 +123,7 @@ func (s *Server) solve(ctx context.Context, req *puzzleRequest) (any, *apiError)
 	}
 	s.m.solved.WithLabelValues("sudoku").Inc()
 	return solveReply{
-		Size: req.grid.Shape.String(), Variant: variantName(req.grid),
+		Size: req.grid.Shape.String(), Variant: variantName(req.grid), Puzzle: req.grid.String(),
 		Solution: newGridJSON(sol, req.format), Work: sv.Guesses(), Method: m, Millis: ms(start),
 	}, nil
 }
@@ -170,6 +172,10 @@ func (s *Server) count(ctx context.Context, req *puzzleRequest) (any, *apiError)
 }
 
 type checkReply struct {
+	Size    string `json:"size"`
+	Variant string `json:"variant,omitempty"`
+	// Puzzle is the puzzle read, in one-line form.
+	Puzzle string `json:"puzzle"`
 	// Verdict is "invalid", "no solution", "unique" or "multiple".
 	Verdict  string    `json:"verdict"`
 	Message  string    `json:"message"`
@@ -188,7 +194,7 @@ func (s *Server) check(ctx context.Context, req *puzzleRequest) (any, *apiError)
 		return nil, s.sudokuError(ctx, err)
 	}
 	s.m.solved.WithLabelValues("sudoku").Inc()
-	rep := checkReply{Verdict: v.Kind.String(), Message: v.String(), Clashes: v.Clashes}
+	rep := checkReply{Size: req.grid.Shape.String(), Variant: variantName(req.grid), Puzzle: req.grid.String(), Verdict: v.Kind.String(), Message: v.String(), Clashes: v.Clashes}
 	if v.Solution != nil {
 		j := newGridJSON(v.Solution, req.format)
 		rep.Solution = &j
