@@ -1,0 +1,125 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/dlxkit/dlx/internal/lineproto"
+)
+
+func init() {
+	register(command{name: "loadtest", short: "load-test a line protocol server (throughput, latency percentiles)", run: runLoadtest})
+}
+
+func runLoadtest(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	var cfg lineproto.LoadConfig
+	fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:9981", "`address` of the line protocol server")
+	file := fs.String("file", "", "`file` of puzzles, one 81-character line each ('0' or '.' blanks); default stdin")
+	fs.IntVar(&cfg.N, "n", 100000, "requests in all")
+	fs.IntVar(&cfg.Conns, "conns", 4, "connections")
+	fs.IntVar(&cfg.Pipeline, "pipeline", 16, "requests in flight per connection")
+	fs.Float64Var(&cfg.Rate, "rate", 0, "requests per second in all, evenly spaced, one write each (0: as fast as the server answers)")
+	fs.BoolVar(&cfg.Check, "check", true, "check every reply (id, and a valid solution of the puzzle)")
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "Usage: sudoku loadtest [flags]")
+		fmt.Fprintln(fs.Output(), "\nSends puzzles to a server of the line protocol (sudoku serve, or the muduo\nSudoku server) over several connections with pipelining, and reports the\nthroughput and the latency percentiles (from writing a request to reading\nits reply). With -rate it also reports how late the client wrote requests.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(e.stderr, "sudoku loadtest: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	in := e.stdin
+	if *file != "" {
+		f, err := os.Open(*file)
+		if err != nil {
+			fmt.Fprintln(e.stderr, "sudoku loadtest:", err)
+			return 2
+		}
+		defer f.Close()
+		in = f
+	}
+	puzzles, err := readPuzzleLines(in)
+	if err != nil {
+		fmt.Fprintln(e.stderr, "sudoku loadtest:", err)
+		return 2
+	}
+	cfg.Puzzles = puzzles
+	res, err := lineproto.Load(ctx, cfg)
+	if res == nil {
+		fmt.Fprintln(e.stderr, "sudoku loadtest:", err)
+		return 1
+	}
+	w := e.stdout
+	mode := "as fast as possible"
+	if cfg.Rate > 0 {
+		mode = fmt.Sprintf("at %.0f requests/s", cfg.Rate)
+	}
+	fmt.Fprintf(w, "%d requests over %d connections, pipeline %d, %s\n", res.Requests, cfg.Conns, cfg.Pipeline, mode)
+	fmt.Fprintf(w, "elapsed     %v\n", res.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "throughput  %.0f requests/s\n", res.Throughput())
+	fmt.Fprintf(w, "latency     p50 %v  p90 %v  p99 %v  max %v\n",
+		round(res.Percentile(50)), round(res.Percentile(90)), round(res.Percentile(99)), round(res.Percentile(100)))
+	if cfg.Rate > 0 {
+		fmt.Fprintf(w, "lateness    at most %v behind schedule\n", round(res.Lateness))
+	}
+	if cfg.Check {
+		fmt.Fprintf(w, "replies     %d solved, %d NoSolution, %d wrong\n", res.Requests-res.NoSolution-res.Errors, res.NoSolution, res.Errors)
+	}
+	if err != nil {
+		fmt.Fprintln(e.stderr, "sudoku loadtest:", err)
+		return 1
+	}
+	if res.Errors > 0 {
+		return 1
+	}
+	return 0
+}
+
+func round(d time.Duration) time.Duration {
+	switch {
+	case d >= time.Second:
+		return d.Round(time.Millisecond)
+	case d >= time.Millisecond:
+		return d.Round(10 * time.Microsecond)
+	}
+	return d.Round(time.Microsecond)
+}
+
+// readPuzzleLines reads one 81-character puzzle per line, skipping empty
+// lines and lines starting with '#'.
+func readPuzzleLines(r io.Reader) ([]string, error) {
+	var ps []string
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		l := strings.TrimSpace(sc.Text())
+		if l == "" || l[0] == '#' {
+			continue
+		}
+		if len(l) != 81 {
+			return nil, fmt.Errorf("line %d: %d characters, want an 81-character puzzle", n, len(l))
+		}
+		ps = append(ps, l)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	if len(ps) == 0 {
+		return nil, fmt.Errorf("no puzzles")
+	}
+	return ps, nil
+}
