@@ -55,6 +55,9 @@ func TestInstances(t *testing.T) {
 			if longInstances[name] && (testing.Short() || os.Getenv("DLX_LONG") == "") {
 				t.Skip("long instance: set DLX_LONG=1 (and no -short) to run it")
 			}
+			if testing.Short() && want.nodes > 200000 {
+				t.Skip("more than 200,000 nodes in -short mode (slow under -race)")
+			}
 			f, err := os.Open(path)
 			if err != nil {
 				t.Fatal(err)
