@@ -121,6 +121,7 @@ func TestReadErrors(t *testing.T) {
 		{"unknown symbol", p81 + "\n\n" + x17 + "\n" + p81 + "\n", ReadOptions{}, []string{p81, "error: line 3, column 17: unexpected 'x', want 1-9 or a blank (. 0 - _)", p81}},
 		{"digit too large", "1.3...7" + strings.Repeat(".", 29) + "\n", ReadOptions{}, []string{"error: line 1, column 7: '7' is too large for a 6x6 grid, want 1-6 or a blank (. 0 - _)"}},
 		{"letter too large", "Q" + strings.Repeat(".", 255) + "\n", ReadOptions{}, []string{"error: line 1, column 1: 'Q' is too large for a 16x16 grid, want A-P or a blank (. 0 - _)"}},
+		{"bad 6x6 amid 6x6", "1.3" + strings.Repeat(".", 33) + "\n" + "1.7" + strings.Repeat(".", 33) + "\n" + "1.3" + strings.Repeat(".", 33) + "\n", ReadOptions{}, []string{"1.3" + strings.Repeat(".", 33), "error: line 2, column 3: '7' is too large for a 6x6 grid, want 1-6 or a blank (. 0 - _)", "1.3" + strings.Repeat(".", 33)}},
 		{"shape option", p81 + "\n", ReadOptions{Shape: Shape{2, 3}}, []string{"error: line 1: 81 cells, want 36"}},
 		{"short row in a batch", "3\n" + grid2 + bad3 + grid2, ReadOptions{}, []string{p81, "error: line 12: 8 cells, want 9", p81}},
 		{"count mismatch", "3\n" + grid2 + grid2, ReadOptions{}, []string{p81, p81, "error: line 1: the count line says 3 puzzles, the input has 2"}},
@@ -180,5 +181,42 @@ func TestRest(t *testing.T) {
 	}
 	if _, _, err := ParseGrid("\n"+p81+"\t2.5 \r\n", ReadOptions{}); err == nil || err.Error() != `line 2, column 83: unexpected "2.5" after the grid` {
 		t.Errorf("ParseGrid with a comment: %v", err)
+	}
+}
+
+type failingReader struct{ n int }
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if f.n == 0 {
+		f.n++
+		return copy(p, p81+"\n"), nil
+	}
+	return 0, errors.New("disk on fire")
+}
+
+// TestReaderIOError: an I/O error comes once, then io.EOF.
+func TestReaderIOError(t *testing.T) {
+	r := NewReader(&failingReader{}, ReadOptions{})
+	var got []string
+	for i := 0; i < 10; i++ {
+		p, err := r.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			got = append(got, err.Error())
+			continue
+		}
+		got = append(got, p.Grid.String())
+	}
+	if strings.Join(got, "|") != p81+"|disk on fire" {
+		t.Errorf("got %q", got)
+	}
+	r = NewReader(strings.NewReader(p81), ReadOptions{Alphabet: "AA"})
+	if _, err := r.Next(); err == nil || err.Error() != `alphabet "AA": symbol 'A' repeated` {
+		t.Errorf("bad alphabet: %v", err)
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Errorf("after a bad alphabet: %v, want io.EOF", err)
 	}
 }

@@ -69,6 +69,7 @@ type Reader struct {
 	unreadBuf []byte
 
 	started   bool
+	stopped   bool // after an I/O error
 	count     int // -1: no count line
 	countLine int
 	nread     int
@@ -176,11 +177,28 @@ func (r *Reader) save(b []byte) []byte {
 // Next returns the next puzzle. At the end of the input it returns io.EOF.
 // A puzzle that cannot be read gives a *ParseError (wrapping ErrSyntax)
 // saying where and why; the following call goes on with the next puzzle.
-// Errors of the underlying reader are returned as they are.
+// An error of the underlying reader, or a bad ReadOptions.Alphabet, is
+// returned once, and every later call returns io.EOF, so a loop that goes
+// on after errors until io.EOF always ends.
 func (r *Reader) Next() (*Puzzle, error) {
+	if r.stopped {
+		return nil, io.EOF
+	}
 	if r.alphaErr != nil {
+		r.stopped = true
 		return nil, &ParseError{Msg: r.alphaErr.Error(), Err: ErrSyntax}
 	}
+	p, err := r.next()
+	if err != nil && err != io.EOF {
+		var pe *ParseError
+		if !errors.As(err, &pe) {
+			r.stopped = true
+		}
+	}
+	return p, err
+}
+
+func (r *Reader) next() (*Puzzle, error) {
 	for {
 		line, crlf, err := r.readLine()
 		if err == io.EOF {
@@ -300,8 +318,16 @@ func (r *Reader) content(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 		next, _, err := r.peekLine()
 		nt := bytes.TrimSpace(next)
 		sameWidth := err == nil && len(nt) == L && bytes.IndexAny(nt, " \t|") < 0
-		if sameWidth && (!small || !r.smallValid(nt, n)) {
-			return r.grid(line, lineNo, crlf)
+		if sameWidth {
+			nextSmall := r.smallValid(nt, n)
+			// Amid one-line puzzles of this size, only two lines that are
+			// both not puzzles make a grid; otherwise either one does.
+			// Elsewhere, one of them must not be a puzzle, and one must
+			// hold a letter, as rows of 16x16 and 36x36 grids do.
+			if r.lastCells == L && !small && !nextSmall ||
+				r.lastCells != L && (!small || !nextSmall) && (hasLetter(tok) || hasLetter(nt)) {
+				return r.grid(line, lineNo, crlf)
+			}
 		}
 		return r.oneLine(line, off, n, lineNo, crlf)
 	}
@@ -318,6 +344,15 @@ func (r *Reader) content(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 		return nil, syntaxError(lineNo, 0, "%d cells, want %d", L, r.wantCells(L))
 	}
 	return r.grid(line, lineNo, crlf)
+}
+
+func hasLetter(b []byte) bool {
+	for _, c := range b {
+		if c|0x20 >= 'a' && c|0x20 <= 'z' {
+			return true
+		}
+	}
+	return false
 }
 
 // nextSameWidth saves *line and reports whether the next line is one
