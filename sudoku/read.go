@@ -70,7 +70,7 @@ type Reader struct {
 
 	started   bool
 	stopped   bool // after an I/O error
-	count     int // -1: no count line
+	count     int  // -1: no count line
 	countLine int
 	nread     int
 	reported  bool
