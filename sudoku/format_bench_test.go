@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/dlxkit/dlx/internal/shareddata"
@@ -47,4 +48,28 @@ func BenchmarkWriteLine(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkReadGrids reads 1,000 multi-line 9x9 grids (seed 002's layout:
+// 9 lines of space-separated numbers).
+func BenchmarkReadGrids(b *testing.B) {
+	grid := rowsOf(strings.ReplaceAll(p81, ".", "0"), 9, " ")
+	data := []byte("1000\n" + strings.Repeat(grid, 1000))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		r := NewReader(bytes.NewReader(data), ReadOptions{})
+		for {
+			_, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			n++
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "puzzles/s")
 }

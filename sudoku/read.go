@@ -86,6 +86,8 @@ type Reader struct {
 	tmpl  []byte
 	toks  []span
 	hist  [256]int32
+
+	lastTmpl string
 }
 
 type cellPos struct{ line, col int32 }

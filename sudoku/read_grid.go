@@ -241,7 +241,10 @@ func (r *Reader) grid(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 	f.Spaced = tokenMode
 	f.Gap = gap || f.Layout == Rows && !tokenMode
 	f.CRLF = crlf
-	f.template = string(r.tmpl)
+	if string(r.tmpl) != r.lastTmpl { // grids of a batch share their layout
+		r.lastTmpl = string(r.tmpl)
+	}
+	f.template = r.lastTmpl
 	p.Line = start
 	return p, nil
 }
