@@ -54,6 +54,45 @@ type chainer struct {
 	sgen   uint32
 	todo   []int32
 	parbuf []int32
+	// partners[pstart[slot]:pstart[slot+1]] are the other places of the
+	// digit in the houses of the cell where it has exactly two (static
+	// x-links), built by linkTable for the board as it is.
+	partners []int32
+	pstart   []int32
+}
+
+// linkTable builds the static x-link table for the current board.
+func (ch *chainer) linkTable() {
+	g, b := ch.g, ch.b
+	if ch.pstart == nil {
+		ch.pstart = make([]int32, ch.nn+1)
+	}
+	ch.partners = ch.partners[:0]
+	for c := 0; c < g.nc; c++ {
+		for d := 0; d < ch.n1; d++ {
+			slot := c*ch.n1 + d
+			ch.pstart[slot] = int32(len(ch.partners))
+			bit := uint32(1) << d
+			if d == 0 || b.cand[c]&bit == 0 {
+				continue
+			}
+			for _, h := range g.cellHouses[c] {
+				at, cnt := -1, 0
+				for _, q := range g.houses[h] {
+					if b.cand[q]&bit != 0 {
+						cnt++
+						if q != c {
+							at = q
+						}
+					}
+				}
+				if cnt == 2 && !containsNode(ch.partners[ch.pstart[slot]:], int32(at)) {
+					ch.partners = append(ch.partners, int32(at))
+				}
+			}
+		}
+	}
+	ch.pstart[ch.nn] = int32(len(ch.partners))
 }
 
 func newChainer(b *board) *chainer {
@@ -231,21 +270,10 @@ func (ch *chainer) propagate(r *propResult, start int32, mode chainMode, target 
 			}
 		}
 		if mode.x {
-			bit := uint32(1) << d
-			for _, h := range g.cellHouses[c] {
-				at, cnt := -1, 0
-				for _, q := range g.houses[h] {
-					if b.cand[q]&bit != 0 {
-						cnt++
-						if q != c {
-							at = q
-						}
-					}
-				}
-				if cnt == 2 {
-					if !ch.add(r, ch.node(at, d, true), one[:], mode, target) {
-						return
-					}
+			slot := c*ch.n1 + d
+			for _, at := range ch.partners[ch.pstart[slot]:ch.pstart[slot+1]] {
+				if !ch.add(r, ch.node(int(at), d, true), one[:], mode, target) {
+					return
 				}
 			}
 		}

@@ -37,6 +37,7 @@ func (ch *chainer) unaryChain() *Step {
 		base float64
 	}{{chainMode{x: true}, rXChain}, {chainMode{x: true, y: true}, rChain}}
 	r := &ch.tmp
+	ch.linkTable()
 	for _, md := range modes {
 		if best.ok && best.rating <= md.base {
 			break
@@ -178,6 +179,7 @@ func (ch *chainer) multiChain(mode chainMode, base float64) *Step {
 	mode.x, mode.y = true, true
 	var best chainFound
 	var bestStep func() *Step
+	ch.linkTable()
 	consider := func(rt float64, cx int, mk func() *Step) {
 		if best.better(rt, cx) {
 			best = chainFound{rt, cx, true}

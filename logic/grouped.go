@@ -129,6 +129,12 @@ func groupedLinks(b *board, d int, grouped bool) []gLink {
 // groups: skyscraper, turbot fish or kite with three strong links (SE
 // 5.4, 5.5, 5.6). want selects the rating.
 func linkChain(b *board, k int, grouped bool, want float64) *Step {
+	return linkChains(b, k, grouped, want, nil)
+}
+
+// linkChains is linkChain; with all not nil it records the first chain of
+// every rating in all (keyed by rating) and returns nil.
+func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*Step) *Step {
 	g := b.g
 	for d := 1; d <= g.n; d++ {
 		links := groupedLinks(b, d, grouped)
@@ -162,7 +168,7 @@ func linkChain(b *board, k int, grouped bool, want float64) *Step {
 				first, _ := ends(0)
 				_, last := ends(k - 1)
 				rt, name := chainRating(g, links, chain, grouped)
-				if rt != want {
+				if rt == 0 || (all == nil && rt != want) || (all != nil && all[rt] != nil) {
 					return false
 				}
 				var elims []Candidate
@@ -196,6 +202,11 @@ func linkChain(b *board, k int, grouped bool, want float64) *Step {
 				if b.verbose {
 					found.Explanation = fmt.Sprintf("%s; each link's second end sees the next link's first end, so they are not both %d; so %s or %s is %d: remove it from %s, which sees both.",
 						strings.Join(parts, "; "), d, unitName(g, first), unitName(g, last), d, cellList(g, elimCells(elims)))
+				}
+				if all != nil {
+					all[rt] = found
+					found = nil
+					return false
 				}
 				return true
 			}

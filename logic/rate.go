@@ -82,9 +82,10 @@ func RateWith(ctx context.Context, g *sudoku.Grid, opt Options) (Result, error) 
 
 // solver carries a board through the technique ladder.
 type solver struct {
-	b   *board
-	ch  *chainer
-	sol []uint8
+	b      *board
+	ch     *chainer
+	sol    []uint8
+	links3 map[float64]*Step // per step: chains of three strong links by rating
 }
 
 func newSolver(g *sudoku.Grid, verbose bool) (*solver, error) {
@@ -150,10 +151,10 @@ var ladder = []technique{
 	{rNakedQuad, func(s *solver) *Step { return nakedSubset(s.b, 4) }, false},
 	{rJellyfish, func(s *solver) *Step { return fish(s.b, 4) }, false},
 	{rHiddenQuad, func(s *solver) *Step { return hiddenSubset(s.b, 4, false) }, false},
-	{rThreeSky, func(s *solver) *Step { return linkChain(s.b, 3, false, rThreeSky) }, false},
-	{rThreeTurbot, func(s *solver) *Step { return linkChain(s.b, 3, false, rThreeTurbot) }, false},
+	{rThreeSky, func(s *solver) *Step { return s.threeLinks(rThreeSky) }, false},
+	{rThreeTurbot, func(s *solver) *Step { return s.threeLinks(rThreeTurbot) }, false},
 	{rBUG, func(s *solver) *Step { return bug(s.b) }, false},
-	{rThreeKite, func(s *solver) *Step { return linkChain(s.b, 3, false, rThreeKite) }, false},
+	{rThreeKite, func(s *solver) *Step { return s.threeLinks(rThreeKite) }, false},
 	{rXChain, func(s *solver) *Step { return s.chainer().unaryChain() }, false},
 	{rMultiple, func(s *solver) *Step { return s.chainer().multiChain(chainMode{}, rMultiple) }, true},
 	{rDynamic, func(s *solver) *Step { return s.chainer().multiChain(chainMode{dynamic: true}, rDynamic) }, true},
@@ -161,6 +162,16 @@ var ladder = []technique{
 		return s.chainer().multiChain(chainMode{dynamic: true, plus: true}, rDynamicPlus)
 	}, true},
 	{rTrial, func(s *solver) *Step { return s.trial() }, false},
+}
+
+// threeLinks returns the first chain of three strong links rated r,
+// searching all three ratings once per step.
+func (s *solver) threeLinks(r float64) *Step {
+	if s.links3 == nil {
+		s.links3 = map[float64]*Step{}
+		linkChains(s.b, 3, false, 0, s.links3)
+	}
+	return s.links3[r]
 }
 
 func (s *solver) chainer() *chainer {
@@ -173,6 +184,7 @@ func (s *solver) chainer() *chainer {
 // next returns the easiest step, or nil and the base rating of the next
 // technique when that is above max (max > 0).
 func (s *solver) next(max float64) (*Step, float64) {
+	s.links3 = nil
 	small := s.b.g.n <= 9
 	for _, t := range ladder {
 		if max > 0 && t.base > max+1e-9 {
