@@ -140,7 +140,11 @@ func Describe(g *sudoku.Grid, s *Step) string {
 		return s.String()
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s (%.1f)\n", s.Technique, s.Rating)
+	if s.Rating > 0 {
+		fmt.Fprintf(&sb, "%s (%.1f)\n", s.Technique, s.Rating)
+	} else {
+		fmt.Fprintf(&sb, "%s\n", s.Technique)
+	}
 	if len(s.Cells) > 0 {
 		fmt.Fprintf(&sb, "cells: %s\n", cellList(ge, s.Cells))
 	}

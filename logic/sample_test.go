@@ -135,3 +135,41 @@ func TestRatingMatchesSudokuExplainer(t *testing.T) {
 		t.Errorf("Spearman correlation %.3f, want >= 0.85", rho)
 	}
 }
+
+func benchRate(b *testing.B, lo, hi float64) {
+	var gs []*sudoku.Grid
+	for _, p := range loadRated(b, 1) {
+		if p.se >= lo && p.se <= hi && len(gs) < 50 {
+			gs = append(gs, p.grid)
+		}
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := RateWith(context.Background(), gs[i%len(gs)], Options{}); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+func BenchmarkRate(b *testing.B) {
+	b.Run("SE2.5-3.4", func(b *testing.B) { benchRate(b, 2.5, 3.4) })
+	b.Run("SE4.0-5.0", func(b *testing.B) { benchRate(b, 4.0, 5.0) })
+	b.Run("SE7.0-7.5", func(b *testing.B) { benchRate(b, 7.0, 7.5) })
+	b.Run("SE8.5-9.3", func(b *testing.B) { benchRate(b, 8.5, 9.3) })
+}
+
+// BenchmarkRateUpTo is the generator's use: reject puzzles above "medium".
+func BenchmarkRateUpTo(b *testing.B) {
+	var gs []*sudoku.Grid
+	for _, p := range loadRated(b, 50) {
+		gs = append(gs, p.grid)
+	}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		RateUpTo(context.Background(), gs[i%len(gs)], 3.4)
+		i++
+	}
+}
