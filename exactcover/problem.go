@@ -26,8 +26,9 @@ type Problem struct {
 
 	colorNames []string         // color c is named colorNames[c-1] when set by AddOption
 	colorIndex map[string]int32 // name -> color
-	mark       []int32          // per item: the option being added that uses it, +1
-	scratch    []int32          // item indices of the option being added by name
+	mark       []uint32         // per item: the stamp of the last option being added that used it
+	stamp      uint32
+	scratch    []int32 // item indices of the option being added by name
 	scratchC   []int32
 }
 
@@ -165,9 +166,14 @@ func (p *Problem) AddOptionIndex(items []int, colors []int) (int, error) {
 func (p *Problem) addOption(items, colors []int32) (int, error) {
 	k := len(p.optStart) - 1
 	if len(p.mark) < len(p.names) {
-		p.mark = append(p.mark, make([]int32, len(p.names)-len(p.mark))...)
+		p.mark = append(p.mark, make([]uint32, len(p.names)-len(p.mark))...)
 	}
-	stamp := int32(k + 1)
+	p.stamp++
+	if p.stamp == 0 { // wrapped around: forget the old stamps
+		clear(p.mark)
+		p.stamp = 1
+	}
+	stamp := p.stamp
 	for j, i := range items {
 		if p.mark[i] == stamp {
 			return -1, fmt.Errorf("item %q: %w", p.names[i], ErrRepeatedItem)

@@ -33,6 +33,9 @@ func (s *Solver) run(ctx context.Context, limit int64, seed uint64, progress fun
 	var best, cur int32
 	var t int32
 
+	if err = ctx.Err(); err != nil {
+		goto finish
+	}
 	if it[0].next == 0 { // nothing left to cover: the empty extension
 		nodes, count = 1, 1
 		if visit != nil {

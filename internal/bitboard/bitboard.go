@@ -243,28 +243,46 @@ func (s *work) digit(d int, m uint32) bool {
 // no candidate, or two equal singles that see each other).
 func (s *state) nakedSingles() (placed, ok bool) {
 	c := &s.c
+	// Cells with at least one and at least two candidates, per band, as
+	// three independent chains over digits 1-3, 4-6 and 7-9, merged.
+	var one, two [3]uint32
 	for b := range 3 {
-		var one, two uint32
-		for k := b; k < 27; k += 3 {
-			x := c[k]
-			two |= one & x
-			one |= x
-		}
-		if one != bandAll {
-			return placed, false
-		}
-		singles := s.unsolved[b] &^ two
+		x0, x1, x2 := c[b], c[b+3], c[b+6]
+		y0, y1, y2 := c[b+9], c[b+12], c[b+15]
+		z0, z1, z2 := c[b+18], c[b+21], c[b+24]
+		ox, oy, oz := x0|x1|x2, y0|y1|y2, z0|z1|z2
+		tx := x0&x1 | x2&(x0|x1)
+		ty := y0&y1 | y2&(y0|y1)
+		tz := z0&z1 | z2&(z0|z1)
+		one[b] = ox | oy | oz
+		two[b] = tx | ty | tz | ox&oy | oz&(ox|oy)
+	}
+	if one[0]&one[1]&one[2] != bandAll {
+		return false, false
+	}
+	for b := range 3 {
+		singles := s.unsolved[b] &^ two[b]
 		if singles == 0 {
 			continue
+		}
+		if b > 0 && placed {
+			// Earlier bands' placements may have emptied cells here.
+			var o uint32
+			for k := b; k < 27; k += 3 {
+				o |= c[k]
+			}
+			if o != bandAll {
+				return placed, false
+			}
 		}
 		placed = true
 		s.unsolved[b] &^= singles
 		for k := b; k < 27; k += 3 {
 			x := c[k] & singles
-			c[k] &^= singles
 			if x == 0 {
 				continue
 			}
+			c[k] &^= singles
 			var e0, e1, e2 uint32
 			for y := x; y != 0; y &= y - 1 {
 				p := &peers[27*b+bits.TrailingZeros32(y)&31]

@@ -1,0 +1,66 @@
+package exactcover
+
+import (
+	"context"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// cpuTime returns the user and system CPU time of the process so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// benchCount counts the solutions of a shared instance, reporting
+// updates per second.
+func benchCount(b *testing.B, file string, workers int) {
+	p := readInstance(b, file)
+	s := NewSolver(p)
+	ctx := context.Background()
+	b.ReportAllocs()
+	var updates int64
+	cpu0 := cpuTime()
+	for b.Loop() {
+		if _, err := s.Count(ctx, Options{Workers: workers}); err != nil {
+			b.Fatal(err)
+		}
+		updates += s.Stats().Updates
+	}
+	for _, f := range dlx1Figures {
+		if st := s.Stats(); f.file == file && (st.Nodes != f.nodes || st.Updates != f.updates || st.Solutions != f.solutions) {
+			b.Fatalf("stats %+v, DLX1: %d solutions, %d nodes, %d updates", st, f.solutions, f.nodes, f.updates)
+		}
+	}
+	b.ReportMetric(float64(updates)/b.Elapsed().Seconds(), "updates/s")
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		// CPU time is a steadier measure than wall time on a shared machine.
+		b.ReportMetric(float64(updates)/cpu.Seconds(), "updates/cpu-s")
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
+	}
+}
+
+func BenchmarkCountPento6x10(b *testing.B) { benchCount(b, "pento6x10.dlx", 1) }
+func BenchmarkCountQueens13(b *testing.B)  { benchCount(b, "queens13.dlx", 1) }
+func BenchmarkCountQueens12(b *testing.B)  { benchCount(b, "queens12.dlx", 1) }
+func BenchmarkCountLangford(b *testing.B)  { benchCount(b, "langford11.dlx", 1) }
+
+func BenchmarkParallelPento6x10(b *testing.B) {
+	for _, w := range []int{1, 2} {
+		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[w], func(b *testing.B) {
+			benchCount(b, "pento6x10.dlx", w)
+		})
+	}
+}
+
+func BenchmarkParallelQueens13(b *testing.B) {
+	for _, w := range []int{1, 2} {
+		b.Run(map[int]string{1: "workers=1", 2: "workers=2"}[w], func(b *testing.B) {
+			benchCount(b, "queens13.dlx", w)
+		})
+	}
+}
