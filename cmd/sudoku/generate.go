@@ -1,0 +1,281 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/dlxkit/dlx/generate"
+	"github.com/dlxkit/dlx/logic"
+	"github.com/dlxkit/dlx/sudoku"
+)
+
+func init() {
+	register(command{name: "generate", short: "generate puzzles with a unique solution (level, symmetry, givens, seed)", run: runGenerate})
+}
+
+const generateUsage = `Usage: sudoku generate [flags]
+
+Generates puzzles with exactly one solution and prints one per line on
+standard output, in the one-line format ('.' for a blank), or as JSON objects
+with -json. Without targets every puzzle is minimal (no given can be removed
+keeping the solution unique). -level or -se rate each candidate with the
+human-style rater and keep the puzzles on target (putting givens back into a
+too-hard one when -minimal and -givens are not set). -givens stops digging at
+that number of givens (small targets may be unreachable). The same -seed and
+flags give the same puzzles whatever -workers. A summary (puzzles, time,
+puzzles per second, the seed) goes to standard error. Exit status: 0 on
+success, 1 when a puzzle could not be made or the run was interrupted, 2 for
+usage errors.
+
+Flags:
+`
+
+// generateJSON is the object -json prints per puzzle.
+type generateJSON struct {
+	Index    int     `json:"index"`
+	Puzzle   string  `json:"puzzle"`
+	Solution string  `json:"solution"`
+	Givens   int     `json:"givens"`
+	Rating   float64 `json:"rating,omitempty"`
+	Level    string  `json:"level,omitempty"`
+}
+
+func runGenerate(ctx context.Context, e *env, args []string) int {
+	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	n := fs.Int("n", 1, "number of puzzles")
+	size := fs.String("size", "3x3", "box shape `RxC` (2x3 is the 6x6 grid of 2-row boxes, 4x4 is 16x16) or a side N")
+	variant := fs.String("variant", "standard", "variant `name`: standard, diagonal, hyper or disjoint")
+	level := fs.String("level", "", "difficulty `L`: easy, medium, hard, expert or extreme (9x9 standard)")
+	se := fs.String("se", "", "Sudoku Explainer rating range `MIN-MAX`, as 3.0-4.5 (9x9 standard)")
+	symmetry := fs.String("symmetry", "none", "pattern `S` of the givens: none, rot180, rot90, mirror or diagonal")
+	givens := fs.Int("givens", 0, "stop digging at `N` givens (0: dig as far as uniqueness allows)")
+	minimal := fs.Bool("minimal", false, "with -givens or -level: keep only puzzles where no given can be removed")
+	seed := fs.Uint64("seed", 0, "seed `S` for reproducible output (0: random, printed in the summary)")
+	workers := fs.Int("workers", runtime.NumCPU(), "number of puzzles generated in parallel")
+	asJSON := fs.Bool("json", false, "print one JSON object per puzzle: index, puzzle, solution, givens, rating and level when rated")
+	fs.Usage = func() { fmt.Fprint(fs.Output(), generateUsage); fs.PrintDefaults() }
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "sudoku generate: "+format+"\n", a...)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		return usageErr("unexpected argument %q", fs.Arg(0))
+	}
+	if *n < 1 {
+		return usageErr("-n %d: want at least 1", *n)
+	}
+	if *workers < 1 {
+		return usageErr("-workers %d: want at least 1", *workers)
+	}
+	opt, err := generateOptions(*size, *variant, *level, *se, *symmetry, *givens, *minimal)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	opt.Seed = *seed
+	if opt.Seed == 0 {
+		opt.Seed = generate.RandomSeed()
+	}
+	// Check the options before starting the workers.
+	if _, err := generate.NewGenerator(opt); err != nil {
+		return usageErr("%v", err)
+	}
+
+	start := time.Now()
+	var done atomic.Int64
+	stopProgress := func() {}
+	if e.stderrTTY {
+		stopProgress = genProgress(e.stderr, start, &done, *n)
+	}
+	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	code := 0
+	var levels [5]int
+	rated := 0
+	givensTotal := 0
+	var failure error
+	for r, err := range generate.Many(ctx, *n, *workers, opt) {
+		if err != nil {
+			failure = err
+			break
+		}
+		if *asJSON {
+			j := generateJSON{Index: r.Index, Puzzle: r.Puzzle.String(), Solution: r.Solution.String(), Givens: r.Givens}
+			if r.Rated {
+				j.Rating, j.Level = r.Rating, r.Level.String()
+			}
+			b, _ := json.Marshal(&j)
+			w.Write(b)
+		} else {
+			w.WriteString(r.Puzzle.String())
+		}
+		w.WriteByte('\n')
+		if r.Rated && r.Level >= 0 && int(r.Level) < len(levels) {
+			levels[r.Level]++
+			rated++
+		}
+		givensTotal += r.Givens
+		if done.Add(1)%64 == 0 || e.stderrTTY {
+			w.Flush()
+		}
+	}
+	w.Flush()
+	stopProgress()
+	elapsed := time.Since(start)
+	made := int(done.Load())
+	var sum strings.Builder
+	fmt.Fprintf(&sum, "sudoku generate: %d puzzles in %v (%s puzzles/s), seed %d", made, elapsed.Round(time.Millisecond), genRate(made, elapsed), opt.Seed)
+	if made > 0 {
+		fmt.Fprintf(&sum, ", %.1f givens on average", float64(givensTotal)/float64(made))
+	}
+	if rated > 0 {
+		sum.WriteString(", levels:")
+		for l, c := range levels {
+			if c > 0 {
+				fmt.Fprintf(&sum, " %s %d", logic.Level(l), c)
+			}
+		}
+	}
+	switch {
+	case failure == nil:
+	case ctx.Err() != nil:
+		sum.WriteString("; interrupted")
+		code = 1
+	case errors.Is(failure, generate.ErrNotFound):
+		fmt.Fprintf(&sum, "; puzzle %d: no puzzle met the targets within the attempts (try other targets)", made)
+		code = 1
+	default:
+		fmt.Fprintf(&sum, "; %v", failure)
+		code = 1
+	}
+	fmt.Fprintln(e.stderr, sum.String())
+	return code
+}
+
+// generateOptions turns the flags into generator options.
+func generateOptions(size, variant, level, se, symmetry string, givens int, minimal bool) (generate.Options, error) {
+	var opt generate.Options
+	shape, err := sudoku.ParseShape(size)
+	if err != nil {
+		return opt, fmt.Errorf("-size: %w", err)
+	}
+	opt.Shape = shape
+	switch name := strings.ToLower(variant); name {
+	case "standard", "":
+	case "jigsaw":
+		return opt, errors.New("-variant jigsaw is not supported by generate (it needs a region map)")
+	default:
+		v, err := sudoku.VariantByName(name, shape)
+		if err != nil {
+			return opt, fmt.Errorf("-variant: %w", err)
+		}
+		opt.Variant = v
+	}
+	if level != "" && se != "" {
+		return opt, errors.New("-level and -se exclude each other")
+	}
+	if level != "" {
+		l, err := logic.ParseLevel(level)
+		if err != nil {
+			return opt, fmt.Errorf("-level: %w", err)
+		}
+		opt.Level, opt.HasLevel = l, true
+	}
+	if se != "" {
+		lo, hi, err := parseSERange(se)
+		if err != nil {
+			return opt, fmt.Errorf("-se: %w", err)
+		}
+		opt.SEMin, opt.SEMax = lo, hi
+	}
+	if opt.SEMax > 0 || opt.HasLevel {
+		if shape.N() != 9 || opt.Variant != nil {
+			return opt, errors.New("-level and -se need standard 9x9 puzzles")
+		}
+	}
+	if opt.Symmetry, err = generate.ParseSymmetry(symmetry); err != nil {
+		return opt, fmt.Errorf("-symmetry: %w", err)
+	}
+	if givens < 0 || givens > shape.Cells() {
+		return opt, fmt.Errorf("-givens %d: want 0..%d", givens, shape.Cells())
+	}
+	opt.Givens = givens
+	opt.Minimal = minimal
+	return opt, nil
+}
+
+// parseSERange reads "MIN-MAX" (or a single rating) on the Sudoku
+// Explainer scale.
+func parseSERange(s string) (lo, hi float64, err error) {
+	a, b, ok := strings.Cut(strings.TrimSpace(s), "-")
+	if !ok {
+		b = a
+	}
+	if lo, err = strconv.ParseFloat(strings.TrimSpace(a), 64); err != nil {
+		return 0, 0, fmt.Errorf("%q: want MIN-MAX, as 3.0-4.5", s)
+	}
+	if hi, err = strconv.ParseFloat(strings.TrimSpace(b), 64); err != nil {
+		return 0, 0, fmt.Errorf("%q: want MIN-MAX, as 3.0-4.5", s)
+	}
+	if lo < 1 || hi > 12 || lo > hi {
+		return 0, 0, fmt.Errorf("%q: want 1 <= MIN <= MAX <= 12", s)
+	}
+	return lo, hi, nil
+}
+
+func genRate(n int, d time.Duration) string {
+	if d <= 0 {
+		return "-"
+	}
+	r := float64(n) / d.Seconds()
+	if r < 10 {
+		return strconv.FormatFloat(r, 'f', 2, 64)
+	}
+	return strconv.FormatFloat(r, 'f', 0, 64)
+}
+
+// genProgress draws "N/TOTAL puzzles, R/s" on w (a terminal) four times a
+// second after the first second, until the returned function is called.
+func genProgress(w io.Writer, start time.Time, done *atomic.Int64, total int) func() {
+	stop := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		t := time.NewTicker(250 * time.Millisecond)
+		defer t.Stop()
+		drawn := false
+		for {
+			select {
+			case <-stop:
+				if drawn {
+					fmt.Fprint(w, "\r\033[K")
+				}
+				return
+			case now := <-t.C:
+				el := now.Sub(start)
+				if el < time.Second {
+					continue
+				}
+				d := done.Load()
+				fmt.Fprintf(w, "\r%d/%d puzzles, %s/s\033[K", d, total, genRate(int(d), el))
+				drawn = true
+			}
+		}
+	}()
+	return func() { close(stop); <-finished }
+}
