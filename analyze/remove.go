@@ -83,7 +83,8 @@ func RemoveK(ctx context.Context, puzzle *sudoku.Grid, k int) (Result, error) {
 
 // RemoveK finds which k givens of puzzle, removed together, leave the most
 // solutions and the fewest above one, and which givens are redundant. The
-// puzzle must have a unique solution (ErrNotUnique otherwise).
+// puzzle must have a unique solution (ErrNotUnique otherwise, checked
+// first), and k must be in 1..givens (ErrK).
 //
 // Every one of the C(givens, k) sets is counted exactly (a set with many
 // solutions in parts, so that cancelling ctx takes effect within a second
@@ -113,19 +114,19 @@ func (a Analyzer) RemoveK(ctx context.Context, puzzle *sudoku.Grid, k int) (Resu
 		}
 	}
 	m := len(givens)
-	if k < 1 || k > m {
-		return Result{}, fmt.Errorf("%w: k = %d with %d givens", ErrK, k, m)
-	}
-	subsets := binomial(m, k)
-	if subsets > MaxSubsets {
-		return Result{}, fmt.Errorf("%w: C(%d, %d) is over %d", ErrTooMany, m, k, MaxSubsets)
-	}
 	n, err := newCounter().Count(ctx, puzzle, 2)
 	if err != nil {
 		return Result{}, fmt.Errorf("analyze: %w", err)
 	}
 	if n != 1 {
 		return Result{}, fmt.Errorf("analyze: %w (%d solutions)", ErrNotUnique, n)
+	}
+	if k < 1 || k > m {
+		return Result{}, fmt.Errorf("%w: k = %d with %d givens", ErrK, k, m)
+	}
+	subsets := binomial(m, k)
+	if subsets > MaxSubsets {
+		return Result{}, fmt.Errorf("%w: C(%d, %d) is over %d", ErrTooMany, m, k, MaxSubsets)
 	}
 	res := Result{K: k, Givens: m, Subsets: subsets, Redundant: []int{}}
 
