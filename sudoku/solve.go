@@ -15,10 +15,6 @@ import (
 // but that no grid completes.
 var ErrNoSolution = errors.New("no solution")
 
-// fastReady reports whether internal/bitboard is implemented; until then
-// Auto uses the exact-cover solver for every grid.
-const fastReady = false
-
 // Method selects the solving algorithm.
 type Method int
 
@@ -118,12 +114,9 @@ func (s *Solver) useFast(g *Grid) (bool, error) {
 		if !g.IsStandard9() {
 			return false, fmt.Errorf("the fast solver handles standard 9x9 grids only: %w", ErrShape)
 		}
-		if !fastReady {
-			return false, errors.New("the fast solver is not available in this build")
-		}
 		return true, nil
 	}
-	return fastReady && s.opt.Seed == 0 && g.IsStandard9() && len(g.Cells) == 81, nil
+	return s.opt.Seed == 0 && g.IsStandard9() && len(g.Cells) == 81, nil
 }
 
 // matrix returns the cached exact-cover solver for g's shape and variant,

@@ -1,0 +1,68 @@
+package sudoku
+
+// Shape is the box shape of a grid: boxes of BoxRows×BoxCols cells, and a
+// side of N = BoxRows·BoxCols cells. The zero Shape means 3×3 (standard 9x9).
+type Shape struct {
+	BoxRows, BoxCols int
+}
+
+// Standard is the shape of the classic 9x9 grid.
+var Standard = Shape{3, 3}
+
+func (s Shape) norm() Shape {
+	if s.BoxRows == 0 && s.BoxCols == 0 {
+		return Standard
+	}
+	return s
+}
+
+// N returns the side of the grid: the number of digits, rows and columns.
+func (s Shape) N() int { s = s.norm(); return s.BoxRows * s.BoxCols }
+
+// Cells returns the number of cells, N².
+func (s Shape) Cells() int { n := s.N(); return n * n }
+
+// Variant adds constraints to the standard rules as data: regions of N cells
+// that must each hold every digit once. A nil *Variant is standard Sudoku.
+type Variant struct {
+	// Name is the variant's name: "standard", "diagonal", "hyper",
+	// "jigsaw", "disjoint", or a caller's own.
+	Name string
+	// Boxes, when not nil, replaces the boxes of the shape (jigsaw): N
+	// regions of N cell indices each, partitioning the grid.
+	Boxes [][]int
+	// Extra lists further regions of N cells (cell indices, row-major),
+	// each holding every digit exactly once.
+	Extra [][]int
+}
+
+// Grid is a Sudoku grid: cells in row-major order, 0 for a blank and 1..N
+// for a digit.
+type Grid struct {
+	Shape   Shape
+	Variant *Variant
+	Cells   []uint8
+}
+
+// NewGrid returns an empty grid of the given shape and variant.
+func NewGrid(s Shape, v *Variant) *Grid {
+	s = s.norm()
+	return &Grid{Shape: s, Variant: v, Cells: make([]uint8, s.Cells())}
+}
+
+// N returns the side of the grid.
+func (g *Grid) N() int { return g.Shape.N() }
+
+// Clone returns a deep copy of the cells (the variant is shared).
+func (g *Grid) Clone() *Grid {
+	c := *g
+	c.Cells = append([]uint8(nil), g.Cells...)
+	return &c
+}
+
+// IsStandard9 reports whether g is a standard 9x9 grid with no variant
+// constraints, the case the specialised solver handles.
+func (g *Grid) IsStandard9() bool {
+	s := g.Shape.norm()
+	return s == Standard && (g.Variant == nil || (g.Variant.Boxes == nil && len(g.Variant.Extra) == 0))
+}
