@@ -218,13 +218,13 @@ func TestSolveCountCheck(t *testing.T) {
 			}
 		}},
 		{"count 4x4 blank", "/api/count?limit=1000", strings.Repeat(".", 16), 200, func(t *testing.T, m map[string]any) {
-			if get(m, "count") != 288.0 { // the number of 4x4 Sudoku grids
-				t.Errorf("reply %v, want count 288", m)
+			if get(m, "count") != 288.0 || get(m, "complete") != true { // the number of 4x4 Sudoku grids
+				t.Errorf("reply %v, want count 288, complete", m)
 			}
 		}},
 		{"count json limit", "/api/count", `{"puzzle":"` + strings.Repeat(".", 81) + `","limit":20000}`, 200, func(t *testing.T, m map[string]any) {
-			if get(m, "count") != 20000.0 || get(m, "method") != "dlx" {
-				t.Errorf("reply %v, want count 20000 by dlx", m)
+			if get(m, "count") != 20000.0 || get(m, "method") != "dlx" || get(m, "complete") != false || get(m, "stopped") != "limit" {
+				t.Errorf("reply %v, want count 20000 by dlx, stopped at the limit", m)
 			}
 		}},
 		{"count limit too big", "/api/count?limit=99999999", test1, 400, nil},

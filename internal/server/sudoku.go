@@ -131,8 +131,8 @@ func (s *Server) solve(ctx context.Context, req *puzzleRequest) (any, *apiError)
 type countReply struct {
 	Count int `json:"count"`
 	Limit int `json:"limit"`
-	// Complete is false when the search stopped at its deadline: Count is
-	// then a lower bound.
+	// Complete is false when the search stopped at the limit or at its
+	// deadline (Stopped says which): Count is then a lower bound.
 	Complete bool    `json:"complete"`
 	Stopped  string  `json:"stopped,omitempty"`
 	Work     int     `json:"work"`
@@ -158,7 +158,10 @@ func (s *Server) count(ctx context.Context, req *puzzleRequest) (any, *apiError)
 	n, err := sv.Count(ctx, req.grid, limit)
 	m := method(req.grid, pool == &solvers)
 	s.m.nodes.WithLabelValues(m).Add(float64(sv.Guesses()))
-	rep := countReply{Count: n, Limit: limit, Complete: true, Work: sv.Guesses(), Method: m}
+	rep := countReply{Count: n, Limit: limit, Complete: n < limit, Work: sv.Guesses(), Method: m}
+	if n >= limit {
+		rep.Stopped = "limit" // there may be more
+	}
 	if err != nil {
 		if !errors.Is(err, context.DeadlineExceeded) {
 			return nil, s.sudokuError(ctx, err)
