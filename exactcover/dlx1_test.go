@@ -51,9 +51,6 @@ func readInstance(tb testing.TB, name string) *Problem {
 func TestEngineDLX1Figures(t *testing.T) {
 	for _, f := range dlx1Figures {
 		t.Run(f.file, func(t *testing.T) {
-			if f.file == "pento6x10.dlx" {
-				t.Skip("too long for a test (about 10 s): BenchmarkCountPento6x10 checks it")
-			}
 			if (f.long || f.updates > 1_000_000) && testing.Short() {
 				t.Skip("long instance in -short mode")
 			}
