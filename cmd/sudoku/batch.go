@@ -379,7 +379,11 @@ func (b *batch) run(ctx context.Context, e *env, files []string) int {
 	}
 	n += parseErrors
 	var sum strings.Builder
-	fmt.Fprintf(&sum, "sudoku %s: %d puzzles", b.name, n)
+	noun := "puzzles"
+	if n == 1 {
+		noun = "puzzle"
+	}
+	fmt.Fprintf(&sum, "sudoku %s: %d %s", b.name, n, noun)
 	for i, name := range b.tallies {
 		fmt.Fprintf(&sum, ", %d %s", counts[i], name)
 	}
