@@ -232,7 +232,7 @@ func parseSERange(s string) (lo, hi float64, err error) {
 	if hi, err = strconv.ParseFloat(strings.TrimSpace(b), 64); err != nil {
 		return 0, 0, fmt.Errorf("%q: want MIN-MAX, as 3.0-4.5", s)
 	}
-	if lo < 1 || hi > 12 || lo > hi {
+	if !(1 <= lo && lo <= hi && hi <= 12) { // also rejects NaN
 		return 0, 0, fmt.Errorf("%q: want 1 <= MIN <= MAX <= 12", s)
 	}
 	return lo, hi, nil

@@ -219,3 +219,39 @@ func TestGenerateUsage(t *testing.T) {
 		}
 	}
 }
+
+func TestParseSERange(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		lo, hi float64
+		ok     bool
+	}{
+		{"3.0-4.5", 3, 4.5, true},
+		{" 2.5 - 2.5 ", 2.5, 2.5, true},
+		{"7", 7, 7, true},
+		{"4.5-3", 0, 0, false},
+		{"0.5-2", 0, 0, false},
+		{"3-13", 0, 0, false},
+		{"a-b", 0, 0, false},
+		{"3-", 0, 0, false},
+		{"", 0, 0, false},
+		{"NaN", 0, 0, false},
+	} {
+		lo, hi, err := parseSERange(tc.in)
+		if (err == nil) != tc.ok || lo != tc.lo || hi != tc.hi {
+			t.Errorf("%q: %v %v %v", tc.in, lo, hi, err)
+		}
+	}
+}
+
+func FuzzParseSERange(f *testing.F) {
+	for _, s := range []string{"3.0-4.5", "7", "4.5-3", "a-b", "", "1e1-1e1", "-1-2", "NaN-NaN", "Inf"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		lo, hi, err := parseSERange(s)
+		if err == nil && !(1 <= lo && lo <= hi && hi <= 12) {
+			t.Fatalf("%q: accepted %v-%v", s, lo, hi)
+		}
+	})
+}
