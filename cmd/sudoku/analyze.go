@@ -219,7 +219,11 @@ func runAnalyze(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(w, "minimal: no, %d redundant givens: %s\n", len(res.Redundant), strings.Join(given(res.Redundant), " "))
 	}
 	if *k > 0 {
-		fmt.Fprintf(w, "sets of %d givens: %d, counted in %v\n", res.K, res.Subsets, elapsed.Round(time.Millisecond))
+		noun := "givens"
+		if res.K == 1 {
+			noun = "given"
+		}
+		fmt.Fprintf(w, "sets of %d %s: %d, counted in %v\n", res.K, noun, res.Subsets, elapsed.Round(time.Millisecond))
 		fmt.Fprintf(w, "most solutions: remove %s: %s solutions\n", strings.Join(given(res.Most.Cells), " "), genCommas(res.Most.Solutions))
 		if res.Fewest.Cells == nil {
 			fmt.Fprintf(w, "fewest above one: none (every set of %d givens keeps the solution unique)\n", res.K)
