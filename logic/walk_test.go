@@ -2,7 +2,9 @@ package logic
 
 import (
 	"context"
+	"os"
 	"runtime"
+	"strconv"
 	"sync"
 	"testing"
 )
@@ -36,6 +38,16 @@ func checkStep(t *testing.T, g *geom, st *Step, sol []uint8, b *board) bool {
 		t.Errorf("%s: no explanation", st.Technique)
 	}
 	return true
+}
+
+// walkStride returns the stride through the rated sample: def, or the
+// value of the environment variable env (LOGIC_WALK_STEPS=1 walks all
+// 5,008 puzzles).
+func walkStride(def int, env string) int {
+	if n, err := strconv.Atoi(os.Getenv(env)); err == nil && n > 0 {
+		return n
+	}
+	return def
 }
 
 // walk solves the puzzle step by step, checking every step; it returns the
@@ -79,6 +91,7 @@ func TestStepsSound(t *testing.T) {
 	if testing.Short() {
 		step = 100
 	}
+	step = walkStride(step, "LOGIC_WALK_STEPS")
 	ps := loadRated(t, step)
 	var mu sync.Mutex
 	total := map[string]int{}
@@ -113,10 +126,11 @@ func TestStepsSound(t *testing.T) {
 // TestHintWalk follows the hints of Hint with the player's pencil marks
 // kept up to date, checking every hint against the solution.
 func TestHintWalk(t *testing.T) {
-	step := 125
+	step := 2
 	if testing.Short() {
 		step = 500
 	}
+	step = walkStride(step, "LOGIC_WALK_HINTS")
 	ps := loadRated(t, step)
 	ctx := context.Background()
 	steps := 0
