@@ -119,3 +119,93 @@ func uncoverOthers(nd []node, it []item, p int32) {
 		q--
 	}
 }
+
+// The search also keeps the primary items that are not covered in a
+// sparse set (act[:n], with pos[c] the index of item c in act), so that the
+// branching item is found by a scan of a flat array, without chasing the
+// item list's links and without a hard-to-predict branch per item (see
+// minActive). Removing an item swaps it to the end of act[:n] and shortens
+// the set; since items are restored in the reverse order of their
+// removal, restoring one is lengthening the set again. The order of act
+// is not the item order: ties are broken by the item id, which is the
+// order of the item list.
+
+// removeActive removes primary item c from the set act[:n] and returns the
+// new size.
+func removeActive(act, pos []int32, n, c int32) int32 {
+	ap, pp := unsafe.Pointer(unsafe.SliceData(act)), unsafe.Pointer(unsafe.SliceData(pos))
+	n--
+	i := *int32At(pp, c)
+	last := *int32At(ap, n)
+	*int32At(ap, i) = last
+	*int32At(pp, last) = i
+	*int32At(ap, n) = c
+	*int32At(pp, c) = n
+	return n
+}
+
+// int32At returns &a[i] without a bounds check.
+func int32At(a unsafe.Pointer, i int32) *int32 {
+	return (*int32)(unsafe.Add(a, uintptr(i)*4))
+}
+
+// coverOthersA is coverOthers that also removes the primary items it
+// covers (internal ids up to nPrim) from the set act[:n]. It returns the
+// updates and the new size of the set.
+func coverOthersA(nd []node, it []item, p, nPrim int32, act, pos []int32, n int32) (int64, int32) {
+	u := int64(0)
+	for q := p + 1; q != p; {
+		c := nd[q].top
+		if c <= 0 {
+			q = nd[q].up
+			continue
+		}
+		u += cover(nd, it, c)
+		if c <= nPrim {
+			n = removeActive(act, pos, n, c)
+		}
+		q++
+	}
+	return u, n
+}
+
+// uncoverOthersA undoes coverOthersA: it returns the number of primary
+// items it uncovered, by which the set grows back.
+func uncoverOthersA(nd []node, it []item, p, nPrim int32) int32 {
+	k := int32(0)
+	for q := p - 1; q != p; {
+		c := nd[q].top
+		if c <= 0 {
+			q = nd[q].down
+			continue
+		}
+		uncover(nd, it, c)
+		if c <= nPrim {
+			k++
+		}
+		q--
+	}
+	return k
+}
+
+// minActive returns the item of the nonempty set act with the fewest
+// options, the one with the lowest id among ties (the first in the item
+// list, as DLX1 chooses), and its option count. It takes the minimum of
+// (count, id) keys without a branch per item, in two running minima that
+// halve the chain of dependent comparisons.
+func minActive(its []item, act []int32) (best, t int32) {
+	it := unsafe.Pointer(unsafe.SliceData(its))
+	m0, m1 := uint64(1<<63), uint64(1<<63)
+	i := 0
+	for ; i+1 < len(act); i += 2 {
+		k0, k1 := act[i], act[i+1]
+		m0 = min(m0, uint64(itemAt(it, k0).len)<<32|uint64(k0))
+		m1 = min(m1, uint64(itemAt(it, k1).len)<<32|uint64(k1))
+	}
+	if i < len(act) {
+		k := act[i]
+		m0 = min(m0, uint64(itemAt(it, k).len)<<32|uint64(k))
+	}
+	m := min(m0, m1)
+	return int32(uint32(m)), int32(m >> 32)
+}

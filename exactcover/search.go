@@ -17,8 +17,10 @@ const (
 // nil, is called for each solution with the number of levels (the search
 // part of the solution is the options of choice[:depth]); the search stops
 // when it returns false, after limit solutions (when limit > 0), or when
-// ctx is done. Whatever way it stops, run restores the links, and it
-// records the statistics in s.stats.
+// ctx is done. Whatever way it stops, run restores the links, unless
+// s.keep is set and the saved links of the full problem (see saveBase) are
+// there to restore instead: s.unwound tells which. It records the
+// statistics in s.stats.
 func (s *Solver) run(ctx context.Context, limit int64, seed uint64, progress func(Stats), visit func(depth int) bool) (err error) {
 	nd, it, col := s.nd, s.it, s.col
 	choice := s.choice
@@ -28,10 +30,20 @@ func (s *Solver) run(ctx context.Context, limit int64, seed uint64, progress fun
 		s.rng = seed
 	}
 	done := ctx.Done()
+	keep := s.keep && s.baseND != nil
+	s.unwound = true
 	var nodes, updates, count int64
 	var level int
 	var best, cur int32
 	var t int32
+	// The primary items not covered, as a sparse set (see removeActive),
+	// for the uncolored search.
+	nPrim, act, pos := s.nPrim, s.act, s.pos
+	var nAct int32
+	for k := it[0].next; k != 0; k = it[k].next {
+		act[nAct], pos[k] = k, nAct
+		nAct++
+	}
 
 	if err = ctx.Err(); err != nil {
 		goto finish
@@ -51,7 +63,11 @@ forward:
 			select {
 			case <-done:
 				err = ctx.Err()
-				s.unwind(level - 1)
+				if keep {
+					s.unwound = false
+				} else {
+					s.unwind(level - 1)
+				}
 				goto finish
 			default:
 			}
@@ -61,19 +77,21 @@ forward:
 		}
 	}
 	// The branching item: the first one with the fewest options.
-	t = 1<<31 - 1
-	for k := it[0].next; k != 0; k = it[k].next {
-		if l := it[k].len; l < t {
-			t, best = l, k
-			if l == 0 {
-				break
+	if colored {
+		t = 1<<31 - 1
+		for k := it[0].next; k != 0; k = it[k].next {
+			if l := it[k].len; l < t {
+				t, best = l, k
+				if l == 0 {
+					break
+				}
 			}
 		}
-	}
-	if colored {
 		updates += coverC(nd, col, it, best)
 	} else {
+		best, t = minActive(it, act[:nAct])
 		updates += cover(nd, it, best)
+		nAct = removeActive(act, pos, nAct, best)
 	}
 	if random {
 		cur = s.shuffle(level, best)
@@ -89,13 +107,19 @@ advance:
 	if colored {
 		updates += commitOthers(nd, col, it, cur)
 	} else {
-		updates += coverOthers(nd, it, cur)
+		var u int64
+		u, nAct = coverOthersA(nd, it, cur, nPrim, act, pos, nAct)
+		updates += u
 	}
 	if it[0].next == 0 {
 		nodes++ // a solution counts as a node
 		count++
 		if (visit != nil && !visit(level+1)) || count == limit {
-			s.unwind(level)
+			if keep {
+				s.unwound = false
+			} else {
+				s.unwind(level)
+			}
 			goto finish
 		}
 		goto recover
@@ -108,6 +132,7 @@ backup:
 		uncoverC(nd, col, it, best)
 	} else {
 		uncover(nd, it, best)
+		nAct++
 	}
 	if level == 0 {
 		goto finish
@@ -120,7 +145,7 @@ recover:
 	if colored {
 		uncommitOthers(nd, col, it, cur)
 	} else {
-		uncoverOthers(nd, it, cur)
+		nAct += uncoverOthersA(nd, it, cur, nPrim)
 	}
 	if random {
 		s.rpos[level]++

@@ -28,12 +28,27 @@ type Solver struct {
 	chosen    []int32 // options chosen, in order
 	usedBy    []int32 // per internal item: the 1-based Choose depth that took it, or 0
 	usedColor []int32 // per internal item: the color it was taken with, -1 for none
+	chooseUpd int64   // the updates made by the Choose calls since the full problem
+
+	// The links of the full problem (nothing chosen), saved at the first
+	// Choose, so that Reset can restore them at once when that is cheaper
+	// than undoing the choices one by one; read-only once saved, and
+	// shared by clones.
+	baseND  []node
+	baseIT  []item
+	baseCol []int32
+	// resetAfter: the next search ends with Reset (see ResetAfterSearch);
+	// keep: run may leave its levels applied when it stops, and unwound
+	// tells whether it undid them.
+	resetAfter, keep, unwound bool
 
 	// Search state.
 	choice []int32 // the node chosen at each level
 	rbuf   []int32 // randomized searches: the options of each level, shuffled
 	rbase  []int32 // randomized searches: where each level's options start in rbuf
 	rpos   []int32 // randomized searches: the index of the option tried at each level
+	act    []int32 // the primary items not covered, as a sparse set (see removeActive)
+	pos    []int32 // pos[c]: the index of primary item c in act
 	rng    uint64
 
 	sol   []int
@@ -117,6 +132,8 @@ func NewSolver(p *Problem) *Solver {
 	s.rbase = make([]int32, s.nPrim+2)
 	s.rpos = make([]int32, s.nPrim+2)
 	s.rbuf = make([]int32, nOpt+1)
+	s.act = make([]int32, s.nPrim+1)
+	s.pos = make([]int32, s.nPrim+1)
 	s.sol = make([]int, 0, s.nPrim+8)
 	return s
 }
@@ -136,6 +153,8 @@ func (s *Solver) clone() *Solver {
 	c.rbase = make([]int32, len(s.rbase))
 	c.rpos = make([]int32, len(s.rpos))
 	c.rbuf = make([]int32, len(s.rbuf))
+	c.act = make([]int32, len(s.act))
+	c.pos = make([]int32, len(s.pos))
 	c.sol = make([]int, 0, cap(s.sol))
 	return &c
 }
@@ -190,23 +209,55 @@ func (s *Solver) Choose(i int) error {
 			}
 		}
 	}
+	if len(s.chosen) == 0 {
+		s.saveBase()
+	}
 	depth := int32(len(s.chosen) + 1)
+	u := int64(0)
 	for q := first; q < last; q++ {
 		c := nd[q].top
 		switch {
 		case s.ocol == nil:
-			cover(nd, s.it, c)
+			u += cover(nd, s.it, c)
 			s.usedBy[c], s.usedColor[c] = depth, -1
 		case s.ocol[q] == 0:
-			coverC(nd, s.col, s.it, c)
+			u += coverC(nd, s.col, s.it, c)
 			s.usedBy[c], s.usedColor[c] = depth, -1
 		case s.usedBy[c] == 0:
-			purify(nd, s.col, s.it, q)
+			u += purify(nd, s.col, s.it, q)
 			s.usedBy[c], s.usedColor[c] = depth, s.ocol[q]
 		}
 	}
+	s.chooseUpd += u
 	s.chosen = append(s.chosen, k)
 	return nil
+}
+
+// saveBase saves the links of the full problem, the solver's state when
+// nothing is chosen, once.
+func (s *Solver) saveBase() {
+	if s.baseND != nil {
+		return
+	}
+	s.baseND = append([]node(nil), s.nd...)
+	s.baseIT = append([]item(nil), s.it...)
+	if s.col != nil {
+		s.baseCol = append([]int32(nil), s.col...)
+	}
+}
+
+// restoreBase returns the solver to the full problem by restoring the
+// saved links, whatever Choose calls and search levels are still applied.
+func (s *Solver) restoreBase() {
+	copy(s.nd, s.baseND)
+	copy(s.it, s.baseIT)
+	if s.col != nil {
+		copy(s.col, s.baseCol)
+	}
+	clear(s.usedBy)
+	clear(s.usedColor)
+	s.chosen = s.chosen[:0]
+	s.chooseUpd = 0
 }
 
 // unchoose undoes the last Choose.
@@ -235,9 +286,30 @@ func (s *Solver) unchoose() {
 
 // Reset undoes every Choose, returning the solver to the full problem.
 func (s *Solver) Reset() {
+	if len(s.chosen) == 0 {
+		return
+	}
+	// Undoing an update costs several times as much as restoring a node
+	// (12 bytes copied): restore the saved links when the choices made
+	// more than a quarter as many updates as there are nodes.
+	if s.baseND != nil && s.chooseUpd*4 > int64(len(s.nd)) {
+		s.restoreBase()
+		return
+	}
 	for len(s.chosen) > 0 {
 		s.unchoose()
 	}
+	s.chooseUpd = 0
+}
+
+// ResetAfterSearch makes the next search (Solve, SolveInto, Count or
+// Solutions) end with Reset, as when Reset is called after it, but faster:
+// when the search stops at a solution or a limit, the links of the full
+// problem are restored at once instead of undoing the search's levels and
+// then the choices. It is for callers that choose options, search and
+// start afresh, as a Sudoku solver applying each puzzle's givens does.
+func (s *Solver) ResetAfterSearch() {
+	s.resetAfter = true
 }
 
 // Chosen returns the options chosen with Choose, in order, appended to dst.
@@ -307,14 +379,37 @@ func (s *Solver) Stats() Stats { return s.stats }
 // nil) with each solution, until visit returns false.
 func (s *Solver) search(ctx context.Context, opt Options, visit func([]int) bool) error {
 	s.err = nil
+	reset := s.resetAfter
+	s.resetAfter = false
 	if opt.Workers > 1 {
-		return s.parallel(ctx, opt, visit)
+		err := s.parallel(ctx, opt, visit)
+		if reset {
+			s.Reset()
+		}
+		return err
 	}
 	var v func(depth int) bool
 	if visit != nil {
 		v = func(depth int) bool { return visit(s.solution(depth)) }
 	}
-	return s.run(ctx, opt.Limit, opt.Seed, opt.Progress, v)
+	if reset {
+		// With nothing chosen the saved links may be missing: save them
+		// now, while the links are those of the full problem.
+		if len(s.chosen) == 0 {
+			s.saveBase()
+		}
+	}
+	s.keep = reset
+	err := s.run(ctx, opt.Limit, opt.Seed, opt.Progress, v)
+	s.keep = false
+	if reset {
+		if s.unwound {
+			s.Reset()
+		} else {
+			s.restoreBase()
+		}
+	}
+	return err
 }
 
 // solution returns the current solution, whose search part is the options

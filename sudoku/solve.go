@@ -81,6 +81,7 @@ type Solver struct {
 	fast    bitboard.Solver
 	puz     [81]uint8
 	sol     [81]uint8
+	buf     []int // the exact-cover solution, reused
 }
 
 // entry is the matrix of one shape and variant.
@@ -237,7 +238,10 @@ func (s *Solver) Solve(ctx context.Context, g *Grid) (*Grid, error) {
 	if err != nil {
 		return nil, err
 	}
-	sol, err := e.xs.Solve(ctx, exactcover.Options{Limit: 1, Seed: s.opt.Seed})
+	e.xs.ResetAfterSearch()
+	sol, err := e.xs.SolveInto(ctx, exactcover.Options{Limit: 1, Seed: s.opt.Seed}, s.buf[:0])
+	e.chosen = false
+	s.buf = sol
 	s.guesses = int(e.xs.Stats().Nodes)
 	if err != nil {
 		if errors.Is(err, exactcover.ErrNoSolution) {
@@ -299,7 +303,9 @@ func (s *Solver) Count(ctx context.Context, g *Grid, limit int) (int, error) {
 	if limit == math.MaxInt {
 		lim = 0
 	}
+	e.xs.ResetAfterSearch()
 	n, err := e.xs.Count(ctx, exactcover.Options{Limit: lim})
+	e.chosen = false
 	s.guesses = int(e.xs.Stats().Nodes)
 	return int(n), err
 }
@@ -344,6 +350,7 @@ func (s *Solver) Check(ctx context.Context, g *Grid) (Verdict, error) {
 	}
 	var first *Grid
 	count := 0
+	e.xs.ResetAfterSearch()
 	for sol := range e.xs.Solutions(ctx, exactcover.Options{Limit: 2}) {
 		count++
 		if count == 1 {
@@ -351,6 +358,7 @@ func (s *Solver) Check(ctx context.Context, g *Grid) (Verdict, error) {
 			fill(first, sol, e.n)
 		}
 	}
+	e.chosen = false
 	s.guesses = int(e.xs.Stats().Nodes)
 	if err := e.xs.Err(); err != nil {
 		return Verdict{}, err
