@@ -1,6 +1,9 @@
 package bitboard
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // state is everything the search saves before a guess: 124 bytes.
 type state struct {
@@ -46,15 +49,7 @@ func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count
 	sp := 0
 	for {
 		if st.propagate() {
-			if st.unsolved == [3]uint32{} {
-				if count == 0 && solution != nil {
-					st.write(solution)
-				}
-				count++
-				if count >= limit {
-					return count, guesses
-				}
-			} else {
+			if st.unsolved != [3]uint32{} {
 				k, x := st.choose()
 				f := &s.stack[sp]
 				f.st, f.k, f.x = st.state, k, x
@@ -64,6 +59,15 @@ func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count
 				cell[k%3] = x
 				st.assign(k/3, cell[0], cell[1], cell[2])
 				continue
+			}
+			if st.valid() {
+				if count == 0 && solution != nil {
+					st.write(solution)
+				}
+				count++
+				if count >= limit {
+					return count, guesses
+				}
 			}
 		}
 		if sp == 0 {
@@ -80,24 +84,36 @@ func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count
 // init sets up the candidates of puzzle. It reports false when givens
 // clash or a value is above 9.
 func (s *work) init(puzzle *[81]uint8) bool {
-	var big uint8
-	for _, v := range puzzle {
-		big |= v
-	}
-	if big > 9 {
-		for _, v := range puzzle {
-			if v > 9 {
-				return false
-			}
+	// Eight cells at a time: every byte at most 9, and the givens as an
+	// 81-bit set (lo: cells 0-63, hi: cells 64-80).
+	var lo, hi, bad uint64
+	for i := 0; i < 80; i += 8 {
+		x := binary.LittleEndian.Uint64(puzzle[i:])
+		bad |= x | (x + 0x7676767676767676)
+		nz := (x + 0x7F7F7F7F7F7F7F7F) & 0x8080808080808080
+		m := nz >> 7 * 0x0102040810204080 >> 56
+		if i < 64 {
+			lo |= m << i
+		} else {
+			hi |= m << (i - 64)
 		}
 	}
-	var g [30]uint32 // givens: g[3*v+b] is value v in band b; v = 0 blanks
+	if bad&0x8080808080808080 != 0 || puzzle[80] > 9 {
+		return false
+	}
+	if puzzle[80] != 0 {
+		hi |= 1 << 16
+	}
+	given := [3]uint32{uint32(lo) & bandAll, uint32(lo>>27) & bandAll, uint32(lo>>54) | uint32(hi)<<10}
+	var g [30]uint32 // givens: g[3*v+b] is value v in band b
 	for b := range 3 {
 		cells := (*[27]uint8)(puzzle[27*b : 27*b+27])
-		for p, v := range cells {
-			g[3*int(v&15)+b] |= 1 << p
+		for x := given[b]; x != 0; x &= x - 1 {
+			p := bits.TrailingZeros32(x)
+			g[3*int(cells[p&31]&15)+b] |= 1 << p
 		}
 	}
+	g[0], g[1], g[2] = bandAll&^given[0], bandAll&^given[1], bandAll&^given[2]
 	for d := 0; d < 27; d += 3 {
 		g0, g1, g2 := g[d+3], g[d+4], g[d+5]
 		m0, m1, m2 := boxMatrix(g0), boxMatrix(g1), boxMatrix(g2)
@@ -240,12 +256,14 @@ func (s *work) digit(d int, m uint32) bool {
 
 // nakedSingles places the cells left with one candidate and reports
 // whether it placed any, and false in ok on a contradiction (a cell with
-// no candidate, or two equal singles that see each other).
+// no candidate). Two equal singles that see each other are not detected
+// here: the state is then inconsistent, later rules find a contradiction
+// or the final check (valid) rejects the grid.
 func (s *state) nakedSingles() (placed, ok bool) {
 	c := &s.c
 	// Cells with at least one and at least two candidates, per band, as
 	// three independent chains over digits 1-3, 4-6 and 7-9, merged.
-	var one, two [3]uint32
+	var one, sg [3]uint32
 	for b := range 3 {
 		x0, x1, x2 := c[b], c[b+3], c[b+6]
 		y0, y1, y2 := c[b+9], c[b+12], c[b+15]
@@ -255,53 +273,47 @@ func (s *state) nakedSingles() (placed, ok bool) {
 		ty := y0&y1 | y2&(y0|y1)
 		tz := z0&z1 | z2&(z0|z1)
 		one[b] = ox | oy | oz
-		two[b] = tx | ty | tz | ox&oy | oz&(ox|oy)
+		sg[b] = s.unsolved[b] &^ (tx | ty | tz | ox&oy | oz&(ox|oy))
 	}
 	if one[0]&one[1]&one[2] != bandAll {
 		return false, false
 	}
-	for b := range 3 {
-		singles := s.unsolved[b] &^ two[b]
-		if singles == 0 {
+	s0, s1, s2 := sg[0], sg[1], sg[2]
+	if s0|s1|s2 == 0 {
+		return false, true
+	}
+	s.unsolved[0] &^= s0
+	s.unsolved[1] &^= s1
+	s.unsolved[2] &^= s2
+	for k := 0; k < 27; k += 3 {
+		w0, w1, w2 := c[k], c[k+1], c[k+2]
+		p0, p1, p2 := w0&s0, w1&s1, w2&s2
+		if p0|p1|p2 == 0 {
+			c[k], c[k+1], c[k+2] = w0&^s0, w1&^s1, w2&^s2
 			continue
 		}
-		if b > 0 && placed {
-			// Earlier bands' placements may have emptied cells here.
-			var o uint32
-			for k := b; k < 27; k += 3 {
-				o |= c[k]
-			}
-			if o != bandAll {
-				return placed, false
-			}
-		}
-		placed = true
-		s.unsolved[b] &^= singles
-		for k := b; k < 27; k += 3 {
-			x := c[k] & singles
-			if x == 0 {
-				continue
-			}
-			c[k] &^= singles
-			var e0, e1, e2 uint32
-			for y := x; y != 0; y &= y - 1 {
-				p := &peers[27*b+bits.TrailingZeros32(y)&31]
-				e0 |= p[0]
-				e1 |= p[1]
-				e2 |= p[2]
-			}
-			e := [3]uint32{e0, e1, e2}
-			if e[b]&x != 0 {
-				return placed, false
-			}
-			d := k - b
-			c[d] &^= e0
-			c[d+1] &^= e1
-			c[d+2] &^= e2
-			c[k] |= x
+		cols := (fold(p0) | fold(p1) | fold(p2)) * spread
+		c[k] = w0&^(s0|cols|reach[boxMatrix(p0)]) | p0
+		c[k+1] = w1&^(s1|cols|reach[boxMatrix(p1)]) | p1
+		c[k+2] = w2&^(s2|cols|reach[boxMatrix(p2)]) | p2
+	}
+	return true, true
+}
+
+// valid reports whether a state with every cell placed is a valid grid.
+// Every placed cell has at most one candidate; when each digit covers
+// the nine columns, and the three rows and boxes of each band, each digit
+// holds nine cells, once in each row, column and box.
+func (s *state) valid() bool {
+	c := &s.c
+	for k := 0; k < 27; k += 3 {
+		w0, w1, w2 := c[k], c[k+1], c[k+2]
+		if fold(w0)|fold(w1)|fold(w2) != 0x1FF ||
+			distinct[boxMatrix(w0)]&distinct[boxMatrix(w1)]&distinct[boxMatrix(w2)] != 0x33 {
+			return false
 		}
 	}
-	return placed, true
+	return true
 }
 
 // propagate applies the rules until nothing changes. It reports false on a
@@ -313,6 +325,9 @@ func (s *work) propagate() bool {
 			return false
 		}
 		if placed {
+			if s.unsolved == [3]uint32{} {
+				return true
+			}
 			continue
 		}
 		any := false
@@ -382,12 +397,18 @@ func (s *state) choose() (k int, x uint32) {
 	return k, x
 }
 
-// write stores the solved grid.
+// write stores the solved grid, eight cells at a time: the digit of a
+// cell is four bit planes over the digit words, each bit spread to a byte.
 func (s *state) write(out *[81]uint8) {
-	for k, w := range s.c {
-		base := 27 * (k % 3)
-		for ; w != 0; w &= w - 1 {
-			out[base+bits.TrailingZeros32(w)] = uint8(k/3 + 1)
+	c := &s.c
+	for b := range 3 {
+		p0 := c[b] | c[b+6] | c[b+12] | c[b+18] | c[b+24] // digits 1, 3, 5, 7, 9
+		p1 := c[b+3] | c[b+6] | c[b+15] | c[b+18]         // 2, 3, 6, 7
+		p2 := c[b+9] | c[b+12] | c[b+15] | c[b+18]        // 4, 5, 6, 7
+		p3 := c[b+21] | c[b+24]                           // 8, 9
+		for _, o := range [4]uint{0, 8, 16, 19} {         // 19: the last 8 of 27
+			v := byteBits[p0>>o&255] | byteBits[p1>>o&255]<<1 | byteBits[p2>>o&255]<<2 | byteBits[p3>>o&255]<<3
+			binary.LittleEndian.PutUint64(out[27*b+int(o):], v)
 		}
 	}
 }

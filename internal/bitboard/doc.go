@@ -6,8 +6,12 @@
 // Propagation, repeated to a fixed point, applies per digit: locked
 // candidates inside each band and each stack (a row-by-box or
 // column-by-band matching on a 3x3 matrix, by table), hidden singles in
-// rows, boxes and columns; and per cell: naked singles. When propagation
-// stops, the solver guesses the first candidate of a cell with two
-// candidates (or the fewest), saving a copy of its small state on an
-// explicit stack; on backtracking it removes that candidate instead.
+// rows, boxes and columns; and per cell: naked singles, all those of a
+// round placed at once, digit by digit, their peers found by table with
+// no loop over cells. Propagation stops as soon as every cell is placed;
+// a full grid is then checked once (each digit in every row, column and
+// box). When propagation stops short of a full grid, the solver guesses
+// the first candidate of a cell with two candidates (or the fewest),
+// saving a copy of its small state on an explicit stack; on backtracking
+// it removes that candidate instead.
 package bitboard

@@ -35,11 +35,20 @@ var (
 	distinct [512]uint8
 	// lone[x] is x when the 9-bit row x has exactly one bit, else 0.
 	lone [512]uint16
+	// byteBits[x] has byte i set to 1 when bit i of x is set.
+	byteBits [256]uint64
 	// peers[i] are the cells that see cell i (not i itself), per band.
 	peers [81][3]uint32
 )
 
 func init() {
+	for x := range 256 {
+		for i := range 8 {
+			if x>>i&1 != 0 {
+				byteBits[x] |= 1 << (8 * i)
+			}
+		}
+	}
 	for x := range 512 {
 		if x != 0 && x&(x-1) == 0 {
 			lone[x] = uint16(x)
