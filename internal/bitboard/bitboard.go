@@ -201,13 +201,14 @@ func (s *work) digit(d int, m uint32) bool {
 	}
 	for {
 		f0, f1, f2 := fold(w0), fold(w1), fold(w2)
-		var a0, a1, a2 uint32
-		for k := 0; k < 9; k += 3 {
-			p := uint32(matchPairs[(f0>>k&7|(f1>>k&7)<<3|(f2>>k&7)<<6)&0x1FF])
-			a0 |= p & 7 << k
-			a1 |= p >> 3 & 7 << k
-			a2 |= p >> 6 & 7 << k
-		}
+		// The stacks, unrolled: pa, pb, pc are the matchings of the
+		// column-by-band matrices of stacks 0, 1, 2.
+		pa := uint32(matchPairs[f0&7|f1&7<<3|f2&7<<6])
+		pb := uint32(matchPairs[f0>>3&7|f1>>3&7<<3|f2>>3&7<<6])
+		pc := uint32(matchPairs[f0>>6&7|f1>>6&7<<3|f2>>6&7<<6])
+		a0 := pa&7 | pb&7<<3 | pc&7<<6
+		a1 := pa>>3&7 | pb>>3&7<<3 | pc>>3&7<<6
+		a2 := pa>>6 | pb>>6<<3 | pc>>6<<6
 		n0 := w0 & (a0 * spread)
 		n1 := w1 & (a1 * spread)
 		n2 := w2 & (a2 * spread)
