@@ -1,6 +1,9 @@
 package exactcover
 
-import "unsafe"
+import (
+	"math/bits"
+	"unsafe"
+)
 
 // The dancing links live in two flat arrays, as in Knuth's DLX1.
 //
@@ -208,4 +211,120 @@ func minActive(its []item, act []int32) (best, t int32) {
 	}
 	m := min(m0, m1)
 	return int32(uint32(m)), int32(m >> 32)
+}
+
+// The counted search, for problems without secondary items or colors,
+// also keeps cnt[l], the number of primary items not covered that have l
+// options, and the same items as a bitmap (bit c of active for item c).
+// The fewest options left is then the first l with cnt[l] > 0, and the
+// branching item the first set bit whose item has that many: a walk of
+// the bitmap in item order that stops there, instead of a scan of every
+// active item. Without secondary items every item in an option is
+// primary, and an item's count does not change while it is covered.
+
+// coverN is cover for the counted search.
+func coverN(nds []node, its []item, c int32, cnt []int32, active []uint64) int64 {
+	nd, it := unsafe.Pointer(unsafe.SliceData(nds)), unsafe.Pointer(unsafe.SliceData(its))
+	cp := unsafe.Pointer(unsafe.SliceData(cnt))
+	ic := itemAt(it, c)
+	l, r := ic.prev, ic.next
+	itemAt(it, l).next = r
+	itemAt(it, r).prev = l
+	*int32At(cp, ic.len)--
+	active[c>>6] &^= 1 << (c & 63)
+	u := int64(1)
+	for rr := nodeAt(nd, c).down; rr != c; rr = nodeAt(nd, rr).down {
+		for nn := rr + 1; nn != rr; {
+			x := nodeAt(nd, nn)
+			up, down, top := x.up, x.down, x.top
+			if top <= 0 {
+				nn = up
+				continue
+			}
+			nodeAt(nd, up).down = down
+			nodeAt(nd, down).up = up
+			y := itemAt(it, top)
+			n := y.len - 1
+			y.len = n
+			*int32At(cp, n+1)--
+			*int32At(cp, n)++
+			u++
+			nn++
+		}
+	}
+	return u
+}
+
+// uncoverN undoes coverN(nd, it, c, cnt, active).
+func uncoverN(nds []node, its []item, c int32, cnt []int32, active []uint64) {
+	nd, it := unsafe.Pointer(unsafe.SliceData(nds)), unsafe.Pointer(unsafe.SliceData(its))
+	cp := unsafe.Pointer(unsafe.SliceData(cnt))
+	for rr := nodeAt(nd, c).up; rr != c; rr = nodeAt(nd, rr).up {
+		for nn := rr - 1; nn != rr; {
+			x := nodeAt(nd, nn)
+			up, down, top := x.up, x.down, x.top
+			if top <= 0 {
+				nn = down
+				continue
+			}
+			nodeAt(nd, up).down = nn
+			nodeAt(nd, down).up = nn
+			y := itemAt(it, top)
+			n := y.len
+			y.len = n + 1
+			*int32At(cp, n)--
+			*int32At(cp, n+1)++
+			nn--
+		}
+	}
+	ic := itemAt(it, c)
+	l, r := ic.prev, ic.next
+	itemAt(it, l).next = c
+	itemAt(it, r).prev = c
+	*int32At(cp, ic.len)++
+	active[c>>6] |= 1 << (c & 63)
+}
+
+// coverOthersN is coverOthers for the counted search.
+func coverOthersN(nd []node, it []item, p int32, cnt []int32, active []uint64) int64 {
+	u := int64(0)
+	for q := p + 1; q != p; {
+		c := nd[q].top
+		if c <= 0 {
+			q = nd[q].up
+			continue
+		}
+		u += coverN(nd, it, c, cnt, active)
+		q++
+	}
+	return u
+}
+
+// uncoverOthersN undoes coverOthersN(nd, it, p, cnt, active).
+func uncoverOthersN(nd []node, it []item, p int32, cnt []int32, active []uint64) {
+	for q := p - 1; q != p; {
+		c := nd[q].top
+		if c <= 0 {
+			q = nd[q].down
+			continue
+		}
+		uncoverN(nd, it, c, cnt, active)
+		q--
+	}
+}
+
+// firstWithLen returns the first item of the bitmap active, in item order,
+// that has l options; there must be one.
+func firstWithLen(its []item, active []uint64, l int32) int32 {
+	it := unsafe.Pointer(unsafe.SliceData(its))
+	for w, word := range active {
+		for word != 0 {
+			k := int32(w<<6 | bits.TrailingZeros64(word))
+			if itemAt(it, k).len == l {
+				return k
+			}
+			word &= word - 1
+		}
+	}
+	return 0
 }

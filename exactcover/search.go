@@ -37,12 +37,24 @@ func (s *Solver) run(ctx context.Context, limit int64, seed uint64, progress fun
 	var best, cur int32
 	var t int32
 	// The primary items not covered, as a sparse set (see removeActive),
-	// for the uncolored search.
+	// for the uncolored search; counted by option count and as a bitmap
+	// for the counted one (see coverN).
 	nPrim, act, pos := s.nPrim, s.act, s.pos
+	cnt, active := s.cnt, s.active
+	counted := cnt != nil
 	var nAct int32
-	for k := it[0].next; k != 0; k = it[k].next {
-		act[nAct], pos[k] = k, nAct
-		nAct++
+	if counted {
+		clear(cnt)
+		clear(active)
+		for k := it[0].next; k != 0; k = it[k].next {
+			cnt[it[k].len]++
+			active[k>>6] |= 1 << (k & 63)
+		}
+	} else {
+		for k := it[0].next; k != 0; k = it[k].next {
+			act[nAct], pos[k] = k, nAct
+			nAct++
+		}
 	}
 
 	if err = ctx.Err(); err != nil {
@@ -88,6 +100,13 @@ forward:
 			}
 		}
 		updates += coverC(nd, col, it, best)
+	} else if counted {
+		t = 0
+		for cnt[t] == 0 {
+			t++
+		}
+		best = firstWithLen(it, active, t)
+		updates += coverN(nd, it, best, cnt, active)
 	} else {
 		best, t = minActive(it, act[:nAct])
 		updates += cover(nd, it, best)
@@ -106,6 +125,8 @@ advance:
 	}
 	if colored {
 		updates += commitOthers(nd, col, it, cur)
+	} else if counted {
+		updates += coverOthersN(nd, it, cur, cnt, active)
 	} else {
 		var u int64
 		u, nAct = coverOthersA(nd, it, cur, nPrim, act, pos, nAct)
@@ -130,6 +151,8 @@ advance:
 backup:
 	if colored {
 		uncoverC(nd, col, it, best)
+	} else if counted {
+		uncoverN(nd, it, best, cnt, active)
 	} else {
 		uncover(nd, it, best)
 		nAct++
@@ -144,6 +167,8 @@ backup:
 recover:
 	if colored {
 		uncommitOthers(nd, col, it, cur)
+	} else if counted {
+		uncoverOthersN(nd, it, cur, cnt, active)
 	} else {
 		nAct += uncoverOthersA(nd, it, cur, nPrim)
 	}
