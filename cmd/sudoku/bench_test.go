@@ -76,6 +76,9 @@ func TestBenchCountJSON(t *testing.T) {
 		if r.PerSecond <= 0 || r.Micros <= 0 {
 			t.Errorf("result %+v: no speed", r)
 		}
+		if _, ok := processCPU(); ok && r.CPUMicros <= 0 {
+			t.Errorf("result %+v: no CPU time per puzzle", r)
+		}
 	}
 	if rs[0].Checked != 2 || rs[1].Checked != 2 {
 		t.Errorf("fast and dfs return solutions to check: %+v", rs[:2])
