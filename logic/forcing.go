@@ -26,8 +26,11 @@ func (f *chainFound) better(r float64, c int) bool {
 
 // unaryChain finds the easiest forcing chain from one assumption back to
 // its own negation: on one digit (X-chain, SE 6.6+) or with cell links too
-// (7.0+). maxRating stops the search early (the caller has an easier step).
-func (ch *chainer) unaryChain() *Step {
+// (7.0+). With limit > 0 the chains with cell links (7.0+) are not
+// searched when their base rating is above limit: the step they would give
+// is above limit anyway. skipped is then their base rating when they would
+// have been searched (no X-chain rated 7.0 or less), 0 otherwise.
+func (ch *chainer) unaryChain(limit float64) (st *Step, skipped float64) {
 	b := ch.b
 	var best chainFound
 	var bestStart, bestTarget int32
@@ -40,6 +43,10 @@ func (ch *chainer) unaryChain() *Step {
 	ch.linkTable()
 	for _, md := range modes {
 		if best.ok && best.rating <= md.base {
+			break
+		}
+		if limit > 0 && md.base > limit+1e-9 {
+			skipped = md.base
 			break
 		}
 		for c, m := range b.cand {
@@ -70,7 +77,7 @@ func (ch *chainer) unaryChain() *Step {
 		}
 	}
 	if !best.ok {
-		return nil
+		return nil, skipped
 	}
 	ch.propagate(r, bestStart, bestMode, bestTarget)
 	var path, other []int32
@@ -114,7 +121,7 @@ func (ch *chainer) unaryChain() *Step {
 				cellName(ch.g, c), d, ch.pathText(path[1:]), d, cellName(ch.g, c), d)
 		}
 	}
-	return s
+	return s, skipped
 }
 
 func trailing(m uint32) int {

@@ -134,61 +134,126 @@ func linkChain(b *board, k int, grouped bool, want float64) *Step {
 
 // linkChains is linkChain; with all not nil it records the first chain of
 // every rating in all (keyed by rating) and returns nil.
+//
+// Chains are enumerated depth first: digits in increasing order, links in
+// the order groupedLinks lists them, each link first as a->b then as b->a.
+// The first chain (of each rating, with all) that eliminates something is
+// the answer. Cells sets are bitsets over the grid (g.words words): the
+// cells of each link end, the cells that see every cell of an end, the
+// cells of the chain so far and the candidates of the digit, so that the
+// tests "the previous near end sees this far end", "the link shares no
+// cell with the chain" and "which cells see both far ends" are a few word
+// operations.
 func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*Step) *Step {
 	g := b.g
+	w := g.words
+	used := make([]uint64, w)  // cells of the chain's links
+	cands := make([]uint64, w) // cells where d is a candidate
+	elim := make([]uint64, w)
+	chain := make([]int, 0, k) // link indices
+	flip := make([]bool, 0, k) // whether the link is used b->a
+	var inChain []bool
+	var buf []uint64
+	// three strong links without groups: every rating found, nothing left.
+	threeDone := func() bool {
+		return all != nil && k == 3 && !grouped && all[rThreeSky] != nil && all[rThreeTurbot] != nil && all[rThreeKite] != nil
+	}
 	for d := 1; d <= g.n; d++ {
+		if threeDone() {
+			return nil
+		}
 		links := groupedLinks(b, d, grouped)
 		if len(links) < k {
 			continue
 		}
 		bit := uint32(1) << d
-		chain := make([]int, 0, k) // link indices
-		flip := make([]bool, 0, k) // whether the link is used b->a
+		clear(cands)
+		for c, m := range b.cand {
+			if m&bit != 0 {
+				cands[c>>6] |= 1 << (uint(c) & 63)
+			}
+		}
+		// Per link: the cells of end a, of end b, the cells seeing all of
+		// a, all of b.
+		nl := len(links)
+		if cap(buf) < nl*4*w {
+			buf = make([]uint64, nl*4*w)
+		}
+		buf = buf[:nl*4*w]
+		clear(buf)
+		if cap(inChain) < nl {
+			inChain = make([]bool, nl)
+		}
+		inChain = inChain[:nl]
+		clear(inChain)
+		isGroup := make([]bool, nl)
+		for i, l := range links {
+			for e, u := range [2]unit{l.a, l.b} {
+				cells := buf[(4*i+e)*w : (4*i+e+1)*w]
+				com := buf[(4*i+2+e)*w : (4*i+3+e)*w]
+				for j := range com {
+					com[j] = ^uint64(0)
+				}
+				for _, c := range u {
+					cells[c>>6] |= 1 << (uint(c) & 63)
+					row := g.peerSet[c*w : (c+1)*w]
+					for j := range com {
+						com[j] &= row[j]
+					}
+				}
+			}
+			isGroup[i] = len(l.a) > 1 || len(l.b) > 1
+		}
+		// endCells and endCommon return the cells of link i's far (near)
+		// end used with flip fl, and the cells that see all of them.
+		endCells := func(i int, fl, far bool) []uint64 {
+			e := 0
+			if fl == far {
+				e = 1
+			}
+			return buf[(4*i+e)*w : (4*i+e+1)*w]
+		}
+		endCommon := func(i int, fl, far bool) []uint64 {
+			e := 0
+			if fl == far {
+				e = 1
+			}
+			return buf[(4*i+2+e)*w : (4*i+3+e)*w]
+		}
 		var found *Step
-		var ends func(i int) (far, near unit)
-		ends = func(i int) (unit, unit) {
+		ends := func(i int) (unit, unit) {
 			l := links[chain[i]]
 			if flip[i] {
 				return l.b, l.a
 			}
 			return l.a, l.b
 		}
-		used := func(c int) bool {
-			for i := range chain {
-				f, n := ends(i)
-				if contains(f, c) || contains(n, c) {
-					return true
-				}
-			}
-			return false
-		}
 		var rec func() bool
 		rec = func() bool {
-			if len(chain) == k {
-				first, _ := ends(0)
-				_, last := ends(k - 1)
+			depth := len(chain)
+			if depth == k {
 				rt, name := chainRating(g, links, chain, grouped)
 				if rt == 0 || (all == nil && rt != want) || (all != nil && all[rt] != nil) {
 					return false
 				}
+				// Cells with d seeing both far ends, outside the chain.
+				fc := endCommon(chain[0], flip[0], true)
+				lc := endCommon(chain[k-1], flip[k-1], false)
+				any := uint64(0)
+				for j := range elim {
+					elim[j] = fc[j] & lc[j] & cands[j] &^ used[j]
+					any |= elim[j]
+				}
+				if any == 0 {
+					return false
+				}
+				first, _ := ends(0)
+				_, last := ends(k - 1)
 				var elims []Candidate
 				for _, c := range g.peers[first[0]] {
-					if b.cand[c]&bit == 0 || used(c) {
-						continue
-					}
-					ok := true
-					for _, x := range first {
-						ok = ok && g.sees(c, x)
-					}
-					for _, x := range last {
-						ok = ok && g.sees(c, x)
-					}
-					if ok {
+					if elim[c>>6]&(1<<(uint(c)&63)) != 0 {
 						elims = append(elims, Candidate{c, d})
 					}
-				}
-				if len(elims) == 0 {
-					return false
 				}
 				var cells []int
 				var parts []string
@@ -210,39 +275,75 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				}
 				return true
 			}
+			// Pruning that cannot change the answer: the ratings
+			// chainRating gives to every completion of the chain.
+			groupSoFar := false
+			for _, li := range chain {
+				groupSoFar = groupSoFar || isGroup[li]
+			}
+			if all != nil && depth == k-1 && k == 3 && !grouped && depth == 2 {
+				// Two links in a row and a column: every completion is a
+				// three-string kite.
+				k0, k1 := g.kind[links[chain[0]].h], g.kind[links[chain[1]].h]
+				if ((k0 == kindRow && k1 == kindCol) || (k0 == kindCol && k1 == kindRow)) && all[rThreeKite] != nil {
+					return false
+				}
+			}
+			var prevCom []uint64
+			if depth > 0 {
+				prevCom = endCommon(chain[depth-1], flip[depth-1], false)
+			}
 			for li := range links {
-				if contains(chain, li) {
+				if inChain[li] {
 					continue
 				}
+				if k == 2 && depth == 1 && !groupSoFar && !isGroup[li] {
+					continue // two plain links: rated 0 (a turbot fish, found earlier)
+				}
 				for _, fl := range []bool{false, true} {
-					l := links[li]
-					far, near := l.a, l.b
-					if fl {
-						far, near = l.b, l.a
-					}
-					if len(chain) > 0 {
-						_, prev := ends(len(chain) - 1)
-						if !g.unitSees(prev, far) {
+					far := endCells(li, fl, true)
+					near := endCells(li, fl, false)
+					if prevCom != nil {
+						sees := true
+						for j := range far {
+							if far[j]&^prevCom[j] != 0 {
+								sees = false
+								break
+							}
+						}
+						if !sees {
 							continue
 						}
 					}
 					overlap := false
-					for _, c := range far {
-						overlap = overlap || used(c)
-					}
-					for _, c := range near {
-						overlap = overlap || used(c)
+					for j := range far {
+						if (far[j]|near[j])&used[j] != 0 {
+							overlap = true
+							break
+						}
 					}
 					if overlap {
 						continue
 					}
+					for j := range far {
+						used[j] |= far[j] | near[j]
+					}
 					chain = append(chain, li)
 					flip = append(flip, fl)
-					if rec() {
-						return true
-					}
+					inChain[li] = true
+					stop := rec()
+					inChain[li] = false
 					chain = chain[:len(chain)-1]
 					flip = flip[:len(flip)-1]
+					for j := range far {
+						used[j] &^= far[j] | near[j]
+					}
+					if stop {
+						return true
+					}
+					if threeDone() {
+						return false
+					}
 				}
 			}
 			return false

@@ -86,6 +86,22 @@ type solver struct {
 	ch     *chainer
 	sol    []uint8
 	links3 map[float64]*Step // per step: chains of three strong links by rating
+	// max is the cap of RateWith (0: none). A technique that can tell
+	// its step would be rated above max without finding it sets bound to
+	// a lower bound of that rating and returns nil.
+	max   float64
+	bound float64
+}
+
+// unaryChain is the X-chain rung: forcing chains on one digit, then with
+// cell links, which are not searched when their base rating is above the
+// cap (every such step is too hard).
+func (s *solver) unaryChain() *Step {
+	st, skipped := s.chainer().unaryChain(s.max)
+	if st == nil && skipped > 0 {
+		s.bound = skipped
+	}
+	return st
 }
 
 func newSolver(g *sudoku.Grid, verbose bool) (*solver, error) {
@@ -157,7 +173,7 @@ var ladder = []technique{
 	{rBUG, func(s *solver) *Step { return bug(s.b) }, false},
 	{rThreeKite, func(s *solver) *Step { return s.threeLinks(rThreeKite) }, false},
 	{rAlignedPair, func(s *solver) *Step { return alignedPair(s.b) }, false},
-	{rXChain, func(s *solver) *Step { return s.chainer().unaryChain() }, false},
+	{rXChain, func(s *solver) *Step { return s.unaryChain() }, false},
 	{rMultiple, func(s *solver) *Step { return s.chainer().multiChain(chainMode{}, rMultiple) }, true},
 	{rDynamic, func(s *solver) *Step { return s.chainer().multiChain(chainMode{dynamic: true}, rDynamic) }, true},
 	{rDynamicPlus, func(s *solver) *Step {
@@ -187,6 +203,7 @@ func (s *solver) chainer() *chainer {
 // technique when that is above max (max > 0).
 func (s *solver) next(max float64) (*Step, float64) {
 	s.links3 = nil
+	s.max, s.bound = max, 0
 	small := s.b.g.n <= 9
 	for _, t := range ladder {
 		if max > 0 && t.base > max+1e-9 {
@@ -195,7 +212,11 @@ func (s *solver) next(max float64) (*Step, float64) {
 		if t.small && !small {
 			continue
 		}
-		if st := t.find(s); st != nil {
+		st := t.find(s)
+		if st == nil && s.bound > 0 {
+			return nil, s.bound
+		}
+		if st != nil {
 			if max > 0 && st.Rating > max+1e-9 {
 				return nil, st.Rating
 			}
