@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"unsafe"
 )
 
 // Solver holds the dancing-links memory of one Problem. It is reusable
@@ -159,29 +160,57 @@ func useCounted(s *Solver, maxLen int32) bool {
 	return s.col == nil && s.nPrim == s.nItems && s.nPrim >= 8*maxLen
 }
 
-// clone returns a copy of s with its own links, in the same state.
+// clone returns a copy of s with its own links, in the same state. The
+// copy's arrays (and the copy itself) are padded so that no cache line is
+// shared with another clone's: parallel workers write their links on
+// every node, and clones made one after the other would otherwise sit side
+// by side in memory, the end of one worker's array on the same line as the
+// start of the next one's.
 func (s *Solver) clone() *Solver {
-	c := *s
-	c.nd = append([]node(nil), s.nd...)
-	c.it = append([]item(nil), s.it...)
+	c := &new(paddedSolver).s
+	*c = *s
+	c.nd = padded(s.nd, len(s.nd))
+	c.it = padded(s.it, len(s.it))
 	if s.col != nil {
-		c.col = append([]int32(nil), s.col...)
+		c.col = padded(s.col, len(s.col))
 	}
 	c.chosen = append([]int32(nil), s.chosen...)
-	c.usedBy = append([]int32(nil), s.usedBy...)
-	c.usedColor = append([]int32(nil), s.usedColor...)
-	c.choice = make([]int32, len(s.choice))
-	c.rbase = make([]int32, len(s.rbase))
-	c.rpos = make([]int32, len(s.rpos))
-	c.rbuf = make([]int32, len(s.rbuf))
-	c.act = make([]int32, len(s.act))
-	c.pos = make([]int32, len(s.pos))
+	c.usedBy = padded(s.usedBy, len(s.usedBy))
+	c.usedColor = padded(s.usedColor, len(s.usedColor))
+	c.choice = padded[int32](nil, len(s.choice))
+	c.rbase = padded[int32](nil, len(s.rbase))
+	c.rpos = padded[int32](nil, len(s.rpos))
+	c.rbuf = padded[int32](nil, len(s.rbuf))
+	c.act = padded[int32](nil, len(s.act))
+	c.pos = padded[int32](nil, len(s.pos))
 	if s.cnt != nil {
-		c.cnt = make([]int32, len(s.cnt))
-		c.active = make([]uint64, len(s.active))
+		c.cnt = padded[int32](nil, len(s.cnt))
+		c.active = padded[uint64](nil, len(s.active))
 	}
 	c.sol = make([]int, 0, cap(s.sol))
-	return &c
+	return c
+}
+
+// cacheGuard is the space, in bytes, kept free on each side of a clone's
+// arrays: two cache lines, as adjacent lines are fetched in pairs.
+const cacheGuard = 128
+
+// paddedSolver keeps a clone's fields off its neighbours' cache lines.
+type paddedSolver struct {
+	_ [cacheGuard]byte
+	s Solver
+	_ [cacheGuard]byte
+}
+
+// padded returns a slice of length and capacity n holding a copy of src (n
+// >= len(src)), with cacheGuard bytes of unused memory on each side.
+func padded[T any](src []T, n int) []T {
+	var zero T
+	pad := (cacheGuard + int(unsafe.Sizeof(zero)) - 1) / int(unsafe.Sizeof(zero))
+	buf := make([]T, n+2*pad)
+	out := buf[pad : pad+n : pad+n]
+	copy(out, src)
+	return out
 }
 
 // NumOptions returns the number of options of the solver's problem.
