@@ -2,6 +2,7 @@ package logic
 
 import (
 	"fmt"
+	"math/bits"
 	"strings"
 )
 
@@ -60,63 +61,93 @@ func groupedLinks(b *board, d int, grouped bool) []gLink {
 	g := b.g
 	var out []gLink
 	bit := uint32(1) << d
-	var ps []int
+	var ps [32]int // places of d in a house (n <= 31)
+	// The ends share one backing array; each is cut with its capacity so
+	// that appending to one never overwrites another.
+	arena := make([]int, 0, 2*g.nc)
+	cut := func(from int) unit {
+		return unit(arena[from:len(arena):len(arena)])
+	}
+	var seen [4]uint64 // houses used to split the current house
 	for h, hc := range g.houses {
-		ps = ps[:0]
+		np := 0
 		for _, c := range hc {
 			if b.cand[c]&bit != 0 {
-				ps = append(ps, c)
+				ps[np] = c
+				np++
 			}
 		}
-		if len(ps) < 2 {
+		if np < 2 {
 			continue
 		}
-		if len(ps) == 2 {
-			out = append(out, gLink{unit{ps[0]}, unit{ps[1]}, h})
+		if np == 2 {
+			i := len(arena)
+			arena = append(arena, ps[0], ps[1])
+			out = append(out, gLink{unit(arena[i : i+1 : i+1]), unit(arena[i+1 : i+2 : i+2]), h})
 			continue
 		}
 		if !grouped || g.kind[h] == kindExtra {
 			continue
 		}
 		// Split the places by a line (boxes) or a box (lines): the part
-		// in it and the rest, when the rest is itself a unit.
-		var splits [][]int
-		if g.kind[h] == kindBox {
-			for _, c := range ps {
-				splits = append(splits, []int{g.row[c]}, []int{g.col[c]})
+		// in it and the rest, when the rest is itself a unit. Lines are
+		// tried in the order of the places: for a box each place's row
+		// then its column, for a line each place's box.
+		seen = [4]uint64{}
+		split := func(line int) {
+			if line < 256 {
+				if seen[line>>6]&(1<<(uint(line)&63)) != 0 {
+					return
+				}
+				seen[line>>6] |= 1 << (uint(line) & 63)
 			}
-		} else {
-			for _, c := range ps {
-				splits = append(splits, []int{g.box[c]})
-			}
-		}
-		seen := map[int]bool{}
-		for _, s := range splits {
-			line := s[0]
-			if seen[line] {
-				continue
-			}
-			seen[line] = true
-			var a, rest unit
-			for _, c := range ps {
+			na, nr := 0, 0
+			for _, c := range ps[:np] {
 				if g.row[c] == line || g.col[c] == line || g.box[c] == line {
-					a = append(a, c)
+					na++
 				} else {
-					rest = append(rest, c)
+					nr++
 				}
 			}
-			if len(a) == 0 || len(rest) == 0 {
-				continue
-			}
-			ok := len(rest) == 1 || (g.kind[h] == kindBox && g.sameLine(rest)) || (g.kind[h] != kindBox && g.sameBox(rest))
-			if !ok {
-				continue
+			if na == 0 || nr == 0 {
+				return
 			}
 			// Each split is found from both sides; keep one.
-			if len(a) == 1 && len(rest) == 1 {
-				continue
+			if na == 1 && nr == 1 {
+				return
 			}
-			out = append(out, gLink{a, rest, h})
+			var rest [32]int
+			k := 0
+			for _, c := range ps[:np] {
+				if !(g.row[c] == line || g.col[c] == line || g.box[c] == line) {
+					rest[k] = c
+					k++
+				}
+			}
+			ok := k == 1 || (g.kind[h] == kindBox && g.sameLine(rest[:k])) || (g.kind[h] != kindBox && g.sameBox(rest[:k]))
+			if !ok {
+				return
+			}
+			i := len(arena)
+			for _, c := range ps[:np] {
+				if g.row[c] == line || g.col[c] == line || g.box[c] == line {
+					arena = append(arena, c)
+				}
+			}
+			a := cut(i)
+			j := len(arena)
+			arena = append(arena, rest[:k]...)
+			out = append(out, gLink{a, cut(j), h})
+		}
+		if g.kind[h] == kindBox {
+			for _, c := range ps[:np] {
+				split(g.row[c])
+				split(g.col[c])
+			}
+		} else {
+			for _, c := range ps[:np] {
+				split(g.box[c])
+			}
 		}
 	}
 	return out
@@ -136,24 +167,28 @@ func linkChain(b *board, k int, grouped bool, want float64) *Step {
 // every rating in all (keyed by rating) and returns nil.
 //
 // Chains are enumerated depth first: digits in increasing order, links in
-// the order groupedLinks lists them, each link first as a->b then as b->a.
-// The first chain (of each rating, with all) that eliminates something is
-// the answer. Cells sets are bitsets over the grid (g.words words): the
-// cells of each link end, the cells that see every cell of an end, the
-// cells of the chain so far and the candidates of the digit, so that the
-// tests "the previous near end sees this far end", "the link shares no
-// cell with the chain" and "which cells see both far ends" are a few word
-// operations.
+// the order groupedLinks lists them, each link first as a->b then as b->a
+// (oriented end e = 2*link, 2*link+1). The first chain (of each rating,
+// with all) that eliminates something is the answer. Cell sets are bitsets
+// over the grid (g.words words): the cells of each link end, the cells
+// that see every cell of an end, the cells of the chain so far and the
+// candidates of the digit, so that the tests "the previous near end sees
+// this far end", "the link shares no cell with the chain" and "which cells
+// see both far ends" are a few word operations. After the first link only
+// the oriented links whose far end starts at a cell seen by the previous
+// near end are visited, still in increasing order (a bitset over the
+// oriented links, the union of those starting at each such cell).
 func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*Step) *Step {
 	g := b.g
 	w := g.words
-	used := make([]uint64, w)  // cells of the chain's links
-	cands := make([]uint64, w) // cells where d is a candidate
-	elim := make([]uint64, w)
-	chain := make([]int, 0, k) // link indices
-	flip := make([]bool, 0, k) // whether the link is used b->a
-	var inChain []bool
-	var buf []uint64
+	used := make([]uint64, w)   // cells of the chain's links
+	cands := make([]uint64, w)  // cells where d is a candidate
+	elim := make([]uint64, w)   // scratch
+	hasEnd := make([]uint64, w) // cells where some oriented link's far end starts
+	chain := make([]int, 0, k)  // link indices
+	flip := make([]bool, 0, k)  // whether the link is used b->a
+	var inChain, isGroup []bool
+	var buf, endsAt, allowed []uint64
 	// three strong links without groups: every rating found, nothing left.
 	threeDone := func() bool {
 		return all != nil && k == 3 && !grouped && all[rThreeSky] != nil && all[rThreeTurbot] != nil && all[rThreeKite] != nil
@@ -173,20 +208,17 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				cands[c>>6] |= 1 << (uint(c) & 63)
 			}
 		}
-		// Per link: the cells of end a, of end b, the cells seeing all of
-		// a, all of b.
+		// Per link i, blocks of w words at 4*i+x: x = 0, 1 the cells of
+		// end a, b; x = 2, 3 the cells seeing all of a, all of b.
 		nl := len(links)
-		if cap(buf) < nl*4*w {
-			buf = make([]uint64, nl*4*w)
-		}
-		buf = buf[:nl*4*w]
-		clear(buf)
-		if cap(inChain) < nl {
-			inChain = make([]bool, nl)
-		}
-		inChain = inChain[:nl]
-		clear(inChain)
-		isGroup := make([]bool, nl)
+		ne := 2 * nl
+		ew := (ne + 63) / 64
+		buf = grow(buf, nl*4*w)
+		endsAt = grow(endsAt, g.nc*ew)
+		allowed = grow(allowed, k*ew)
+		inChain = growBool(inChain, nl)
+		isGroup = growBool(isGroup, nl)
+		clear(hasEnd)
 		for i, l := range links {
 			for e, u := range [2]unit{l.a, l.b} {
 				cells := buf[(4*i+e)*w : (4*i+e+1)*w]
@@ -201,24 +233,25 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 						com[j] &= row[j]
 					}
 				}
+				// Oriented link 2*i+e has u as its far end.
+				x := u[0]
+				oe := 2*i + e
+				endsAt[x*ew+oe>>6] |= 1 << (uint(oe) & 63)
+				hasEnd[x>>6] |= 1 << (uint(x) & 63)
 			}
 			isGroup[i] = len(l.a) > 1 || len(l.b) > 1
 		}
-		// endCells and endCommon return the cells of link i's far (near)
-		// end used with flip fl, and the cells that see all of them.
-		endCells := func(i int, fl, far bool) []uint64 {
-			e := 0
+		// block returns the cells (com false) or the cells seeing all
+		// (com true) of the far or near end of link i used with flip fl.
+		block := func(i int, fl, far, com bool) []uint64 {
+			x := 0
 			if fl == far {
-				e = 1
+				x = 1
 			}
-			return buf[(4*i+e)*w : (4*i+e+1)*w]
-		}
-		endCommon := func(i int, fl, far bool) []uint64 {
-			e := 0
-			if fl == far {
-				e = 1
+			if com {
+				x += 2
 			}
-			return buf[(4*i+2+e)*w : (4*i+3+e)*w]
+			return buf[(4*i+x)*w : (4*i+x+1)*w]
 		}
 		var found *Step
 		ends := func(i int) (unit, unit) {
@@ -237,8 +270,8 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 					return false
 				}
 				// Cells with d seeing both far ends, outside the chain.
-				fc := endCommon(chain[0], flip[0], true)
-				lc := endCommon(chain[k-1], flip[k-1], false)
+				fc := block(chain[0], flip[0], true, true)
+				lc := block(chain[k-1], flip[k-1], false, true)
 				any := uint64(0)
 				for j := range elim {
 					elim[j] = fc[j] & lc[j] & cands[j] &^ used[j]
@@ -281,7 +314,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 			for _, li := range chain {
 				groupSoFar = groupSoFar || isGroup[li]
 			}
-			if all != nil && depth == k-1 && k == 3 && !grouped && depth == 2 {
+			if all != nil && k == 3 && !grouped && depth == 2 {
 				// Two links in a row and a column: every completion is a
 				// three-string kite.
 				k0, k1 := g.kind[links[chain[0]].h], g.kind[links[chain[1]].h]
@@ -289,56 +322,71 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 					return false
 				}
 			}
+			// try extends the chain with oriented link oe.
 			var prevCom []uint64
-			if depth > 0 {
-				prevCom = endCommon(chain[depth-1], flip[depth-1], false)
-			}
-			for li := range links {
+			try := func(oe int) (stop bool) {
+				li, fl := oe>>1, oe&1 == 1
 				if inChain[li] {
-					continue
+					return false
 				}
 				if k == 2 && depth == 1 && !groupSoFar && !isGroup[li] {
-					continue // two plain links: rated 0 (a turbot fish, found earlier)
+					return false // two plain links: rated 0 (a turbot fish, found earlier)
 				}
-				for _, fl := range []bool{false, true} {
-					far := endCells(li, fl, true)
-					near := endCells(li, fl, false)
-					if prevCom != nil {
-						sees := true
-						for j := range far {
-							if far[j]&^prevCom[j] != 0 {
-								sees = false
-								break
-							}
-						}
-						if !sees {
-							continue
+				far := block(li, fl, true, false)
+				near := block(li, fl, false, false)
+				if prevCom != nil {
+					for j := range far {
+						if far[j]&^prevCom[j] != 0 {
+							return false
 						}
 					}
-					overlap := false
-					for j := range far {
-						if (far[j]|near[j])&used[j] != 0 {
-							overlap = true
-							break
-						}
+				}
+				for j := range far {
+					if (far[j]|near[j])&used[j] != 0 {
+						return false
 					}
-					if overlap {
-						continue
+				}
+				for j := range far {
+					used[j] |= far[j] | near[j]
+				}
+				chain = append(chain, li)
+				flip = append(flip, fl)
+				inChain[li] = true
+				stop = rec()
+				inChain[li] = false
+				chain = chain[:len(chain)-1]
+				flip = flip[:len(flip)-1]
+				for j := range far {
+					used[j] &^= far[j] | near[j]
+				}
+				return stop
+			}
+			if depth == 0 {
+				for oe := range ne {
+					if try(oe) {
+						return true
 					}
-					for j := range far {
-						used[j] |= far[j] | near[j]
+					if threeDone() {
+						return false
 					}
-					chain = append(chain, li)
-					flip = append(flip, fl)
-					inChain[li] = true
-					stop := rec()
-					inChain[li] = false
-					chain = chain[:len(chain)-1]
-					flip = flip[:len(flip)-1]
-					for j := range far {
-						used[j] &^= far[j] | near[j]
+				}
+				return false
+			}
+			prevCom = block(chain[depth-1], flip[depth-1], false, true)
+			al := allowed[depth*ew : (depth+1)*ew]
+			clear(al)
+			for j := range prevCom {
+				for m := prevCom[j] & hasEnd[j]; m != 0; m &= m - 1 {
+					x := j<<6 + bits.TrailingZeros64(m)
+					row := endsAt[x*ew : (x+1)*ew]
+					for t := range al {
+						al[t] |= row[t]
 					}
-					if stop {
+				}
+			}
+			for t := range al {
+				for m := al[t]; m != 0; m &= m - 1 {
+					if try(t<<6 + bits.TrailingZeros64(m)) {
 						return true
 					}
 					if threeDone() {
@@ -353,6 +401,25 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 		}
 	}
 	return nil
+}
+
+// grow returns s with length n, zeroed, reusing its array when it can.
+func grow(s []uint64, n int) []uint64 {
+	if cap(s) < n {
+		return make([]uint64, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+func growBool(s []bool, n int) []bool {
+	if cap(s) < n {
+		return make([]bool, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // chainRating rates a chain of strong links the way Sudoku Explainer names
