@@ -20,7 +20,10 @@ func (e *ParseError) Error() string {
 	if msg == "" && e.Err != nil {
 		msg = e.Err.Error()
 	}
-	if e.Col > 0 {
+	switch {
+	case e.Line == 0:
+		return "empty input: " + msg
+	case e.Col > 0:
 		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Col, msg)
 	}
 	return fmt.Sprintf("line %d: %s", e.Line, msg)

@@ -95,7 +95,7 @@ func checkParseErrors(t *testing.T, read func(string) error, tests []parseErrorT
 
 func TestReadKnuthErrors(t *testing.T) {
 	checkParseErrors(t, func(s string) error { _, err := ReadKnuth(strings.NewReader(s)); return err }, []parseErrorTest{
-		{"empty", "", ErrSyntax, 0, 0, "no item line"},
+		{"empty", "", ErrSyntax, 0, 0, "empty input: no item line"},
 		{"comments only", "| x\n\n", ErrSyntax, 2, 0, "no item line"},
 		{"no primary", "| c\n | x y\nx\n", ErrSyntax, 2, 1, "no primary items"},
 		{"two bars", "a | b | c\n", ErrSyntax, 1, 7, "second '|'"},
