@@ -57,7 +57,7 @@ func geomOf(gr *sudoku.Grid) (*geom, error) {
 	}
 	n := s.BoxRows * s.BoxCols
 	if s.BoxRows <= 0 || s.BoxCols <= 0 || n > 31 {
-		return nil, fmt.Errorf("logic: unsupported shape %dx%d", s.BoxRows, s.BoxCols)
+		return nil, fmt.Errorf("logic: %w: %dx%d boxes (sides up to 31)", ErrShape, s.BoxRows, s.BoxCols)
 	}
 	if len(gr.Cells) != n*n {
 		return nil, fmt.Errorf("logic: grid has %d cells, want %d", len(gr.Cells), n*n)

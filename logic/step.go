@@ -40,6 +40,9 @@ var (
 	ErrMultipleSolutions = errors.New("puzzle has more than one solution")
 	// ErrTooHard: RateUpTo stopped because a step is harder than the cap.
 	ErrTooHard = errors.New("puzzle is harder than the cap")
+	// ErrShape: the grid's side is beyond what the logical solver
+	// handles (sides up to 31; the solvers of package sudoku go further).
+	ErrShape = errors.New("shape not supported by the logical solver")
 )
 
 // apply performs the step on the board.

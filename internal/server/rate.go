@@ -47,6 +47,8 @@ func (s *Server) logicError(ctx context.Context, err error) *apiError {
 		return &apiError{status: http.StatusUnprocessableEntity, Code: codeNoSolution, Message: err.Error()}
 	case errors.Is(err, logic.ErrMultipleSolutions):
 		return &apiError{status: http.StatusUnprocessableEntity, Code: codeMultiple, Message: err.Error()}
+	case errors.Is(err, logic.ErrShape):
+		return &apiError{status: http.StatusUnprocessableEntity, Code: codeShape, Message: err.Error()}
 	}
 	return s.sudokuError(ctx, err)
 }

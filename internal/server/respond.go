@@ -29,6 +29,7 @@ const (
 	codeInvalid    = "invalid"     // 422: clashing givens
 	codeNoSolution = "no_solution" // 422
 	codeMultiple   = "multiple"    // 422: rating needs a unique solution
+	codeShape      = "unsupported" // 422: a size the rater does not handle
 	codeBusy       = "busy"        // 503 + Retry-After
 	codeDeadline   = "deadline"    // 504
 	codeInternal   = "internal"    // 500

@@ -244,6 +244,16 @@ func TestSolveCountCheck(t *testing.T) {
 				t.Errorf("reply %v", m)
 			}
 		}},
+		{"rate 64x64", "/api/rate", strings.Repeat(".", 64*64), 422, func(t *testing.T, m map[string]any) {
+			if get(m, "error.code") != "unsupported" {
+				t.Errorf("error %v, want unsupported", m["error"])
+			}
+		}},
+		{"hint 64x64", "/api/hint", strings.Repeat(".", 64*64), 422, func(t *testing.T, m map[string]any) {
+			if get(m, "error.code") != "unsupported" {
+				t.Errorf("error %v, want unsupported", m["error"])
+			}
+		}},
 		{"unknown endpoint", "/api/nothing", test1, 404, nil},
 	}
 	for _, tt := range tests {
