@@ -17,22 +17,46 @@ type counter interface {
 
 // newCounter returns the fastest counter for the shape and variant: the
 // bitboard solver for standard 9x9, the package's own search otherwise.
-func newCounter(gm *geom, shape sudoku.Shape, v *sudoku.Variant, s *search) counter {
+// budget bounds each search of the latter (0: no bound; see
+// searchCounter).
+func newCounter(gm *geom, shape sudoku.Shape, v *sudoku.Variant, s *search, budget int64) counter {
 	g := sudoku.Grid{Shape: shape, Variant: v, Cells: make([]uint8, gm.ncell)}
 	if g.IsStandard9() {
 		return &fastCounter{geom: gm}
 	}
-	return searchCounter{s}
+	return &searchCounter{s: s, budget: budget}
 }
+
+// digBudget is the number of search nodes each uniqueness check may visit
+// while digging a grid larger than 9x9, unless Options.Minimal is set. A
+// check that runs out keeps the given: the puzzle stays unique but may not
+// be minimal. On 16x16 grids most checks take a few hundred nodes, but a
+// few per puzzle take up to millions (seconds); with the bound a puzzle
+// takes about 0.1 s and keeps about one given more than a minimal one.
+const digBudget = 5000
 
 // searchCounter looks, for each cell of the orbit, for a solution with a
 // digit there other than the solution's: it never explores the branch that
-// leads back to the known solution.
-type searchCounter struct{ s *search }
+// leads back to the known solution. With budget > 0 each search visits at
+// most budget nodes; one that runs out counts as "not unique" (the given
+// is kept), so the answer "unique" is always proven.
+type searchCounter struct {
+	s      *search
+	budget int64
+	// outOfBudget counts the checks that ran out (for tests and benchmarks).
+	outOfBudget int
+}
 
-func (c searchCounter) keepsUnique(ctx context.Context, puzzle, solution []uint8, orbit []int) (bool, error) {
+func (c *searchCounter) keepsUnique(ctx context.Context, puzzle, solution []uint8, orbit []int) (bool, error) {
 	for _, cell := range orbit {
+		c.s.maxNodes = c.budget
 		other, err := c.s.otherSolution(ctx, puzzle, cell, solution[cell])
+		out := c.budget > 0 && c.s.nodes > c.budget
+		c.s.maxNodes = 0
+		if out && !other && err == nil {
+			c.outOfBudget++
+			return false, nil
+		}
 		if other || err != nil {
 			return false, err
 		}

@@ -241,9 +241,30 @@ func TestSize16(t *testing.T) {
 	if testing.Short() {
 		t.Skip("16x16 in -short")
 	}
-	// A sanity bound only: the speed claim comes from BenchmarkSize. The
-	// puzzle keeps 150 givens so that the exact-cover check is quick.
-	start := time.Now()
+	// Without Minimal each uniqueness check while digging is bounded: these
+	// seeds take 2.1, 2.6 and 21 s to dig to a minimal puzzle, about 0.2 s
+	// each with the bound. The bound here is loose (the machine may be
+	// busy); the speed figures come from BenchmarkSize and the command.
+	for _, seed := range []uint64{2, 20, 21} {
+		start := time.Now()
+		g, err := NewGenerator(Options{Seed: seed, Shape: sudoku.Shape{BoxRows: 4, BoxCols: 4}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := g.Generate(context.Background(), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("seed %d: 16x16 took %v", seed, d)
+		}
+		// Independent check: sudoku's exact-cover solver.
+		n, err := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX}).Count(context.Background(), res.Puzzle, 2)
+		if err != nil || n != 1 {
+			t.Fatalf("seed %d: 16x16 puzzle has %d solutions (%v)", seed, n, err)
+		}
+	}
+	// With a number of givens, the same holds.
 	r, err := NewGenerator(Options{Seed: 2, Shape: sudoku.Shape{BoxRows: 4, BoxCols: 4}, Givens: 150})
 	if err != nil {
 		t.Fatal(err)
@@ -252,14 +273,89 @@ func TestSize16(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := time.Since(start); d > 20*time.Second {
-		t.Fatalf("16x16 took %v", d)
-	}
-	// Independent check: sudoku's exact-cover solver.
 	n, err := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX}).Count(context.Background(), res.Puzzle, 2)
-	if err != nil || n != 1 {
-		t.Fatalf("16x16 puzzle has %d solutions (%v)", n, err)
+	if err != nil || n != 1 || res.Givens != 150 {
+		t.Fatalf("16x16 puzzle with %d givens has %d solutions (%v)", res.Givens, n, err)
 	}
+}
+
+// TestDigBudget: a check that runs out of its node budget keeps the given,
+// so the puzzle stays unique; a tiny budget makes many run out. Without a
+// budget (9x9 variants, Minimal) the puzzles are minimal.
+func TestDigBudget(t *testing.T) {
+	v, err := sudoku.VariantByName("diagonal", sudoku.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		budget int64
+	}{{"budget 40", 40}, {"budget 400", 400}, {"no budget", 0}} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := NewGenerator(Options{Seed: 6, Variant: v})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc := g.cnt.(*searchCounter)
+			if sc.budget != 0 {
+				t.Fatalf("9x9 variant digs with budget %d, want none", sc.budget)
+			}
+			sc.budget = tc.budget
+			minimal := 0
+			for i := 0; i < 6; i++ {
+				r, err := g.Generate(context.Background(), i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				n, err := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX}).Count(context.Background(), r.Puzzle, 2)
+				if err != nil || n != 1 {
+					t.Fatalf("puzzle %d has %d solutions (%v)", i, n, err)
+				}
+				if dlxMinimal(t, r.Puzzle) {
+					minimal++
+				}
+			}
+			switch {
+			case tc.budget == 0 && (sc.outOfBudget != 0 || minimal != 6):
+				t.Fatalf("no budget: %d checks ran out, %d of 6 puzzles minimal", sc.outOfBudget, minimal)
+			case tc.budget == 40 && (sc.outOfBudget == 0 || minimal == 6):
+				t.Fatalf("budget 40: %d checks ran out, %d of 6 puzzles minimal", sc.outOfBudget, minimal)
+			}
+		})
+	}
+	// Sizes: 16x16 digs with the budget unless Minimal is set.
+	for _, minimal := range []bool{false, true} {
+		g, err := NewGenerator(Options{Shape: sudoku.Shape{BoxRows: 4, BoxCols: 4}, Minimal: minimal})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := g.cnt.(*searchCounter).budget; (b == 0) != minimal {
+			t.Errorf("16x16, Minimal %v: budget %d", minimal, b)
+		}
+	}
+}
+
+// dlxMinimal reports whether removing any one given of p leaves several
+// solutions, counted by sudoku's exact-cover solver.
+func dlxMinimal(t *testing.T, p *sudoku.Grid) bool {
+	t.Helper()
+	s := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX})
+	q := p.Clone()
+	for c, d := range p.Cells {
+		if d == 0 {
+			continue
+		}
+		q.Cells[c] = 0
+		n, err := s.Count(context.Background(), q, 2)
+		q.Cells[c] = d
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 1 {
+			return false
+		}
+	}
+	return true
 }
 
 func TestVariants(t *testing.T) {

@@ -27,8 +27,13 @@ const generateUsage = `Usage: sudoku generate [flags]
 
 Generates puzzles with exactly one solution and prints one per line on
 standard output, in the one-line format ('.' for a blank), or as JSON objects
-with -json. Without targets every puzzle is minimal (no given can be removed
-keeping the solution unique). -level or -se rate each candidate with the
+with -json. Without targets every puzzle up to 9x9 is minimal (no given can
+be removed keeping the solution unique). Larger grids (16x16 and up) bound
+each uniqueness check while digging and keep a given whose check runs out, so
+a 16x16 puzzle comes in a fraction of a second, unique but with about one
+removable given left on average; -minimal lifts the bound and guarantees a
+minimal puzzle, at the cost of time (usually under a second per 16x16 puzzle
+but sometimes tens of seconds). -level or -se rate each candidate with the
 human-style rater and keep the puzzles on target (putting givens back into a
 too-hard one when -minimal and -givens are not set). -givens stops digging at
 that number of givens (small targets may be unreachable). The same -seed and
@@ -60,7 +65,7 @@ func runGenerate(ctx context.Context, e *env, args []string) int {
 	se := fs.String("se", "", "Sudoku Explainer rating range `MIN-MAX`, as 3.0-4.5 (9x9 standard)")
 	symmetry := fs.String("symmetry", "none", "pattern `S` of the givens: none, rot180, rot90, mirror or diagonal")
 	givens := fs.Int("givens", 0, "stop digging at `N` givens (0: dig as far as uniqueness allows)")
-	minimal := fs.Bool("minimal", false, "with -givens or -level: keep only puzzles where no given can be removed")
+	minimal := fs.Bool("minimal", false, "keep only puzzles where no given can be removed (with -givens or -level; grids larger than 9x9: dig without bounding the checks, slower)")
 	seed := fs.Uint64("seed", 0, "seed `S` for reproducible output (0: random, printed in the summary)")
 	workers := fs.Int("workers", runtime.NumCPU(), "number of puzzles generated in parallel")
 	asJSON := fs.Bool("json", false, "print one JSON object per puzzle: index, puzzle, solution, givens, rating and level when rated")
