@@ -63,12 +63,14 @@ var (
 const MaxSubsets = 1 << 30
 
 // Analyzer runs RemoveK. The zero value uses one worker per CPU and
-// sudoku.Solver (the fast solver for standard 9x9).
+// counts standard 9x9 grids band by band (package internal/count) and
+// other grids with sudoku.Solver.
 type Analyzer struct {
 	// Workers counts sets in parallel; 0 means GOMAXPROCS.
 	Workers int
-	// NewCounter returns a counter for one worker; nil means
-	// sudoku.NewSolver.
+	// NewCounter returns a counter for one worker; nil means the band
+	// counter of internal/count for standard 9x9 grids and sudoku.Solver
+	// for the others.
 	NewCounter func() Counter
 	// Progress, when set, is called after each set of k givens is counted
 	// with the number done so far and the total; it is called from the
@@ -86,22 +88,29 @@ func RemoveK(ctx context.Context, puzzle *sudoku.Grid, k int) (Result, error) {
 // puzzle must have a unique solution (ErrNotUnique otherwise, checked
 // first), and k must be in 1..givens (ErrK).
 //
-// Every one of the C(givens, k) sets is counted exactly (a set with many
-// solutions in parts, so that cancelling ctx takes effect within a second
-// or so), in parallel, each worker with its own counter; the workers keep their own best sets and
+// Every one of the C(givens, k) sets is counted exactly, in parallel, each
+// worker with its own counter; the workers keep their own best sets and
 // the answer is their merge in a fixed order, so it does not depend on the
-// number of workers. Nothing is pruned: the most needs every count (a set's
-// solutions have no cheap upper bound, and counting up to the best so far
-// saves nothing since a set that reaches it must be counted to the end),
-// and the fewest comes from the same counts. The redundant givens are
-// found by counting each single removal up to two (exactly when k is 1).
-// The time grows with C(givens, k) times the solutions per set: removing
-// two givens from a 17-clue puzzle leaves millions of solutions per pair,
-// so k = 2 on such a puzzle takes minutes (docs/generate.md has figures).
+// number of workers. Nothing is pruned: the most needs every count (a
+// set's solutions have no cheap upper bound, and counting up to the best
+// so far saves nothing since a set that reaches it must be counted to the
+// end), and the fewest comes from the same counts. The redundant givens
+// are found by counting each single removal up to two (exactly when k is
+// 1).
+//
+// Standard 9x9 grids are counted by default without enumerating every
+// solution (package internal/count: band by band, the last band's
+// completions from a memo), which looks at ctx as it runs; other grids,
+// or a NewCounter that does not, are counted in parts when a set has
+// many solutions, so that cancelling ctx takes effect within a second or
+// so. The time grows with C(givens, k) and with the solutions per set:
+// k = 2 on a 17-clue puzzle (136 pairs, 620 million solutions) takes
+// seconds, where enumerating them took minutes (docs/generate.md has
+// figures).
 func (a Analyzer) RemoveK(ctx context.Context, puzzle *sudoku.Grid, k int) (Result, error) {
 	newCounter := a.NewCounter
 	if newCounter == nil {
-		newCounter = func() Counter { return sudoku.NewSolver(sudoku.Options{}) }
+		newCounter = newBandCounter
 	}
 	workers := a.Workers
 	if workers <= 0 {
