@@ -86,6 +86,9 @@ type solver struct {
 	ch     *chainer
 	sol    []uint8
 	links3 map[float64]*Step // per step: chains of three strong links by rating
+	// per step: the first turbot fish of each rating, once turbotDone
+	turbot     [3]*Step
+	turbotDone bool
 	// max is the cap of RateWith (0: none). A technique that can tell
 	// its step would be rated above max without finding it sets bound to
 	// a lower bound of that rating and returns nil.
@@ -157,10 +160,10 @@ var ladder = []technique{
 	{rNakedTriple, func(s *solver) *Step { return nakedSubset(s.b, 3) }, false},
 	{rSwordfish, func(s *solver) *Step { return fish(s.b, 3) }, false},
 	{rHiddenTriple, func(s *solver) *Step { return hiddenSubset(s.b, 3, false) }, false},
-	{rSkyscraper, func(s *solver) *Step { return turbotFish(s.b, rSkyscraper) }, false},
-	{rKite, func(s *solver) *Step { return turbotFish(s.b, rKite) }, false},
+	{rSkyscraper, func(s *solver) *Step { return s.turbotFish(rSkyscraper) }, false},
+	{rKite, func(s *solver) *Step { return s.turbotFish(rKite) }, false},
 	{rXYWing, func(s *solver) *Step { return xyWing(s.b, false) }, false},
-	{rTurbot, func(s *solver) *Step { return turbotFish(s.b, rTurbot) }, false},
+	{rTurbot, func(s *solver) *Step { return s.turbotFish(rTurbot) }, false},
 	{rGroupedTurbot, func(s *solver) *Step { return linkChain(s.b, 2, true, rGroupedTurbot) }, false},
 	{rXYZWing, func(s *solver) *Step { return xyWing(s.b, true) }, false},
 	{rUniqueRect, func(s *solver) *Step { return uniqueRect(s.b) }, false},
@@ -192,6 +195,16 @@ func (s *solver) threeLinks(r float64) *Step {
 	return s.links3[r]
 }
 
+// turbotFish returns the first turbot fish rated r, searching all three
+// ratings once per step.
+func (s *solver) turbotFish(r float64) *Step {
+	if !s.turbotDone {
+		turbotFishes(s.b, 0, &s.turbot)
+		s.turbotDone = true
+	}
+	return s.turbot[turbotIndex(r)]
+}
+
 func (s *solver) chainer() *chainer {
 	if s.ch == nil {
 		s.ch = newChainer(s.b)
@@ -203,6 +216,7 @@ func (s *solver) chainer() *chainer {
 // technique when that is above max (max > 0).
 func (s *solver) next(max float64) (*Step, float64) {
 	s.links3 = nil
+	s.turbot, s.turbotDone = [3]*Step{}, false
 	s.max, s.bound = max, 0
 	small := s.b.g.n <= 9
 	for _, t := range ladder {

@@ -101,6 +101,9 @@ func hiddenSubset(b *board, k int, direct bool) *Step {
 			if bits.OnesCount32(u) != k {
 				return false
 			}
+			if direct && !b.directAfter(h, u, dm) {
+				return false // not direct: skip building the step
+			}
 			var set []int
 			var elims []Candidate
 			for i, c := range hc {
@@ -145,4 +148,22 @@ func hiddenSubset(b *board, k int, direct bool) *Step {
 		}
 	}
 	return nil
+}
+
+// directAfter reports whether removing every digit but those of dm from
+// the cells u (a mask over house h's cells) leaves one of the removed
+// digits with a single place in h: what hiddenSingleAfterIn finds for the
+// eliminations of a hidden subset, without building them.
+func (b *board) directAfter(h int, u, dm uint32) bool {
+	for i, c := range b.g.houses[h] {
+		if u&(1<<i) == 0 {
+			continue
+		}
+		for m := b.cand[c] &^ dm; m != 0; m &= m - 1 {
+			if bits.OnesCount32(b.positions(h, bits.TrailingZeros32(m))&^u) == 1 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -44,8 +44,31 @@ func strongLinks(b *board, d int, out []strongLink) []strongLink {
 // skyscraper (SE 4.0); a row and a column: two-string kite (4.1); with a
 // box: turbot fish (4.2). want selects the rating to look for.
 func turbotFish(b *board, want float64) *Step {
+	var all [3]*Step
+	turbotFishes(b, want, &all)
+	return all[turbotIndex(want)]
+}
+
+func turbotIndex(r float64) int {
+	switch r {
+	case rSkyscraper:
+		return 0
+	case rKite:
+		return 1
+	}
+	return 2
+}
+
+// turbotFishes records in all the first turbot fish of each rating (index
+// turbotIndex) in the order turbotFish searches, or only the one rated want
+// when want > 0. One pass finds the three for a step.
+func turbotFishes(b *board, want float64, all *[3]*Step) {
 	g := b.g
 	var links []strongLink
+	left := 3
+	if want > 0 {
+		left = 1
+	}
 	for d := 1; d <= g.n; d++ {
 		links = strongLinks(b, d, links[:0])
 		bit := uint32(1) << d
@@ -63,35 +86,55 @@ func turbotFish(b *board, want float64) *Step {
 				default:
 					r = rKite
 				}
-				if r != want {
+				if (want > 0 && r != want) || all[turbotIndex(r)] != nil {
 					continue
 				}
-				for _, e1 := range [2][2]int{{l1.a, l1.b}, {l1.b, l1.a}} {
-					for _, e2 := range [2][2]int{{l2.a, l2.b}, {l2.b, l2.a}} {
-						far1, near1, near2, far2 := e1[0], e1[1], e2[0], e2[1]
-						if near1 == near2 || far1 == far2 || far1 == near2 || far2 == near1 || !g.sees(near1, near2) || g.sees(far1, far2) && false {
-							continue
-						}
-						var elims []Candidate
-						for _, c := range g.peers[far1] {
-							if c != far2 && c != near1 && c != near2 && b.cand[c]&bit != 0 && g.sees(c, far2) {
-								elims = append(elims, Candidate{c, d})
-							}
-						}
-						if len(elims) == 0 {
-							continue
-						}
-						name := map[float64]string{rSkyscraper: "Skyscraper", rKite: "Two-String Kite", rTurbot: "Turbot Fish"}[r]
-						s := &Step{Technique: name, Rating: r, Cells: []int{far1, near1, near2, far2}, Digits: []int{d}, Eliminations: elims}
-						if b.verbose {
-							s.Explanation = fmt.Sprintf("The %d of %s is in %s or %s, and the %d of %s in %s or %s; %s and %s see each other, so they are not both %d, so %s or %s is %d: remove it from %s, which sees both.",
-								d, houseName(g, l1.h), cellName(g, far1), cellName(g, near1), d, houseName(g, l2.h), cellName(g, near2), cellName(g, far2),
-								cellName(g, near1), cellName(g, near2), d, cellName(g, far1), cellName(g, far2), d, cellList(g, elimCells(elims)))
-						}
-						return s
+				if s := turbotPair(b, d, bit, l1, l2, r); s != nil {
+					all[turbotIndex(r)] = s
+					if left--; left == 0 {
+						return
 					}
 				}
 			}
+		}
+	}
+}
+
+// turbotPair returns the first turbot fish made of the strong links l1 and
+// l2 of digit d (l1's ends in order a, b then b, a, and l2's likewise),
+// rated r, or nil.
+func turbotPair(b *board, d int, bit uint32, l1, l2 strongLink, r float64) *Step {
+	g := b.g
+	for _, e1 := range [2][2]int{{l1.a, l1.b}, {l1.b, l1.a}} {
+		for _, e2 := range [2][2]int{{l2.a, l2.b}, {l2.b, l2.a}} {
+			far1, near1, near2, far2 := e1[0], e1[1], e2[0], e2[1]
+			if near1 == near2 || far1 == far2 || far1 == near2 || far2 == near1 || !g.sees(near1, near2) {
+				continue
+			}
+			any := false
+			for _, c := range g.peers[far1] {
+				if c != far2 && c != near1 && c != near2 && b.cand[c]&bit != 0 && g.sees(c, far2) {
+					any = true
+					break
+				}
+			}
+			if !any {
+				continue
+			}
+			var elims []Candidate
+			for _, c := range g.peers[far1] {
+				if c != far2 && c != near1 && c != near2 && b.cand[c]&bit != 0 && g.sees(c, far2) {
+					elims = append(elims, Candidate{c, d})
+				}
+			}
+			name := map[float64]string{rSkyscraper: "Skyscraper", rKite: "Two-String Kite", rTurbot: "Turbot Fish"}[r]
+			s := &Step{Technique: name, Rating: r, Cells: []int{far1, near1, near2, far2}, Digits: []int{d}, Eliminations: elims}
+			if b.verbose {
+				s.Explanation = fmt.Sprintf("The %d of %s is in %s or %s, and the %d of %s in %s or %s; %s and %s see each other, so they are not both %d, so %s or %s is %d: remove it from %s, which sees both.",
+					d, houseName(g, l1.h), cellName(g, far1), cellName(g, near1), d, houseName(g, l2.h), cellName(g, near2), cellName(g, far2),
+					cellName(g, near1), cellName(g, near2), d, cellName(g, far1), cellName(g, far2), d, cellList(g, elimCells(elims)))
+			}
+			return s
 		}
 	}
 	return nil
