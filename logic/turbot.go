@@ -69,9 +69,19 @@ func turbotFishes(b *board, want float64, all *[3]*Step) {
 	if want > 0 {
 		left = 1
 	}
+	cands := make([]uint64, g.words) // cells where d is a candidate
 	for d := 1; d <= g.n; d++ {
 		links = strongLinks(b, d, links[:0])
+		if len(links) < 2 {
+			continue
+		}
 		bit := uint32(1) << d
+		clear(cands)
+		for c, m := range b.cand {
+			if m&bit != 0 {
+				cands[c>>6] |= 1 << (uint(c) & 63)
+			}
+		}
 		for i, l1 := range links {
 			for j, l2 := range links {
 				if i == j || l1.h == l2.h {
@@ -89,7 +99,7 @@ func turbotFishes(b *board, want float64, all *[3]*Step) {
 				if (want > 0 && r != want) || all[turbotIndex(r)] != nil {
 					continue
 				}
-				if s := turbotPair(b, d, bit, l1, l2, r); s != nil {
+				if s := turbotPair(b, d, bit, cands, l1, l2, r); s != nil {
 					all[turbotIndex(r)] = s
 					if left--; left == 0 {
 						return
@@ -103,17 +113,28 @@ func turbotFishes(b *board, want float64, all *[3]*Step) {
 // turbotPair returns the first turbot fish made of the strong links l1 and
 // l2 of digit d (l1's ends in order a, b then b, a, and l2's likewise),
 // rated r, or nil.
-func turbotPair(b *board, d int, bit uint32, l1, l2 strongLink, r float64) *Step {
+func turbotPair(b *board, d int, bit uint32, cands []uint64, l1, l2 strongLink, r float64) *Step {
 	g := b.g
+	w := g.words
 	for _, e1 := range [2][2]int{{l1.a, l1.b}, {l1.b, l1.a}} {
 		for _, e2 := range [2][2]int{{l2.a, l2.b}, {l2.b, l2.a}} {
 			far1, near1, near2, far2 := e1[0], e1[1], e2[0], e2[1]
 			if near1 == near2 || far1 == far2 || far1 == near2 || far2 == near1 || !g.sees(near1, near2) {
 				continue
 			}
+			// Some cell with d, other than near1 and near2, sees both far
+			// ends (a cell does not see itself, so far1 and far2 are out).
+			p1, p2 := g.peerSet[far1*w:(far1+1)*w], g.peerSet[far2*w:(far2+1)*w]
 			any := false
-			for _, c := range g.peers[far1] {
-				if c != far2 && c != near1 && c != near2 && b.cand[c]&bit != 0 && g.sees(c, far2) {
+			for j := range cands {
+				m := p1[j] & p2[j] & cands[j]
+				if j == near1>>6 {
+					m &^= 1 << (uint(near1) & 63)
+				}
+				if j == near2>>6 {
+					m &^= 1 << (uint(near2) & 63)
+				}
+				if m != 0 {
 					any = true
 					break
 				}

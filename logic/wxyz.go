@@ -28,7 +28,10 @@ func wxyzWing(b *board) *Step {
 				wings = append(wings, q)
 			}
 		}
-		combos(len(wings), 3, idx[:], func(ix []int) bool {
+		// Every three wings in lexicographic order (as combos lists them),
+		// skipping those whose candidates with the pivot's exceed four
+		// digits before the third.
+		try := func(ix []int) bool {
 			cells := [4]int{p, wings[ix[0]], wings[ix[1]], wings[ix[2]]}
 			var u uint32
 			maxCard := 0
@@ -94,7 +97,27 @@ func wxyzWing(b *board) *Step {
 			}
 			best = s
 			return rt <= rWXYZWing
-		})
+		}
+		nw := len(wings)
+	search:
+		for i := 0; i < nw; i++ {
+			ui := pm | b.cand[wings[i]]
+			for j := i + 1; j < nw; j++ {
+				uj := ui | b.cand[wings[j]]
+				if popcount(uj) > 4 {
+					continue
+				}
+				for k := j + 1; k < nw; k++ {
+					if popcount(uj|b.cand[wings[k]]) != 4 {
+						continue
+					}
+					idx[0], idx[1], idx[2] = i, j, k
+					if try(idx[:3]) {
+						break search
+					}
+				}
+			}
+		}
 		if best != nil && best.Rating <= rWXYZWing {
 			return best
 		}
