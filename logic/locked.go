@@ -35,28 +35,39 @@ func lockedCandidates(b *board, pointing, direct bool) *Step {
 				if h == a || !allIn(g, ps, h) {
 					continue
 				}
-				var elims []Candidate
+				// The eliminations go to a buffer first: in direct mode
+				// most candidates fail the hidden single test, and the
+				// step is built only for one that passes.
+				var ebuf [32]Candidate
+				ne := 0
 				for _, c := range g.houses[h] {
 					if b.cand[c]&bit != 0 && !contains(ps, c) {
-						elims = append(elims, Candidate{c, d})
+						ebuf[ne] = Candidate{c, d}
+						ne++
 					}
 				}
-				if len(elims) == 0 {
+				if ne == 0 {
 					continue
 				}
+				var p Placement
+				var ph int
+				if direct {
+					// As in Sudoku Explainer, the single must appear in a
+					// house of the first house's kind that crosses the
+					// second one.
+					var ok bool
+					p, ph, ok = b.hiddenSingleAfterKind(ebuf[:ne], g.kind[a], a)
+					if !ok {
+						continue
+					}
+				}
+				elims := append([]Candidate(nil), ebuf[:ne]...)
 				name, r := "Claiming", rClaiming
 				if pointing {
 					name, r = "Pointing", rPointing
 				}
 				s := &Step{Technique: name, Rating: r, Cells: append([]int(nil), ps...), Digits: []int{d}, Eliminations: elims}
 				if direct {
-					// As in Sudoku Explainer, the single must appear in a
-					// house of the first house's kind that crosses the
-					// second one.
-					p, ph, ok := b.hiddenSingleAfterKind(elims, g.kind[a], a)
-					if !ok {
-						continue
-					}
 					s.Technique = "Direct " + name
 					s.Rating = rDirectClaiming
 					if pointing {

@@ -73,14 +73,21 @@ func hiddenSubset(b *board, k int, direct bool) *Step {
 	var ds [32]int
 	var pos [32]uint32
 	var idx [8]int
+	var all [32]uint32 // positions of every digit in the house
 	for h, hc := range g.houses {
 		placed := b.placedIn(h)
+		all = [32]uint32{}
+		for i, c := range hc {
+			for m := b.cand[c]; m != 0; m &= m - 1 {
+				all[bits.TrailingZeros32(m)] |= 1 << i
+			}
+		}
 		n := 0
 		for d := 1; d <= g.n; d++ {
 			if placed&(1<<d) != 0 {
 				continue
 			}
-			p := b.positions(h, d)
+			p := all[d] // b.positions(h, d)
 			if c := bits.OnesCount32(p); c >= 2 && c <= k {
 				ds[n] = d
 				pos[n] = p
