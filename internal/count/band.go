@@ -74,10 +74,10 @@ func bandCountMemo(memo *table4, w *[9]uint32, free uint32) (n uint32, counted b
 		uint64(k[6]) | uint64(k[7])<<27,
 	}
 	if n, ok := memo.get(key); ok {
-		return uint32(n), false
+		return n, false
 	}
 	n = uint32(bandCount(&k, free))
-	memo.put(key, uint64(n))
+	memo.put(key, n)
 	return n, true
 }
 

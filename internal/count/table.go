@@ -18,7 +18,7 @@ type slot struct {
 
 const (
 	minTableBits = 12
-	maxTableBits = 21 // 2M slots of 32 bytes
+	maxTableBits = 20 // 1M slots of 32 or 40 bytes
 )
 
 // reset empties t.
@@ -92,7 +92,7 @@ func (t *table) grow() {
 	}
 }
 
-// table4 is table with 256-bit keys to counts, cleared in constant
+// table4 is table with 256-bit keys and 32-bit counts, cleared in constant
 // time (entries of an older generation are empty). It grows by doubling
 // up to maxTableBits and then, when full, starts afresh: it is a cache.
 type table4 struct {
@@ -104,7 +104,7 @@ type table4 struct {
 
 type slot4 struct {
 	k   [4]uint64
-	v   uint64
+	v   uint32
 	gen uint32
 }
 
@@ -127,7 +127,7 @@ func (t *table4) index(k [4]uint64) uint64 {
 }
 
 // get returns the value of k and whether it is there.
-func (t *table4) get(k [4]uint64) (uint64, bool) {
+func (t *table4) get(k [4]uint64) (uint32, bool) {
 	mask := uint64(len(t.slots) - 1)
 	for i := t.index(k); ; i = (i + 1) & mask {
 		s := &t.slots[i]
@@ -141,7 +141,7 @@ func (t *table4) get(k [4]uint64) (uint64, bool) {
 }
 
 // put sets the value of k, which must not be there.
-func (t *table4) put(k [4]uint64, v uint64) {
+func (t *table4) put(k [4]uint64, v uint32) {
 	if 2*(t.n+1) > len(t.slots) {
 		if len(t.slots) < 1<<maxTableBits {
 			t.grow()
