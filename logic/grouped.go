@@ -188,7 +188,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 	chain := make([]int, 0, k)  // link indices
 	flip := make([]bool, 0, k)  // whether the link is used b->a
 	var inChain, isGroup []bool
-	var buf, endsAt, allowed []uint64
+	var buf, endsAt, endsSeeing, allowed []uint64
 	// three strong links without groups: every rating found, nothing left.
 	threeDone := func() bool {
 		return all != nil && k == 3 && !grouped && all[rThreeSky] != nil && all[rThreeTurbot] != nil && all[rThreeKite] != nil
@@ -215,6 +215,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 		ew := (ne + 63) / 64
 		buf = grow(buf, nl*4*w)
 		endsAt = grow(endsAt, g.nc*ew)
+		endsSeeing = grow(endsSeeing, g.nc*ew)
 		allowed = grow(allowed, k*ew)
 		inChain = growBool(inChain, nl)
 		isGroup = growBool(isGroup, nl)
@@ -240,6 +241,20 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				hasEnd[x>>6] |= 1 << (uint(x) & 63)
 			}
 			isGroup[i] = len(l.a) > 1 || len(l.b) > 1
+		}
+		// endsSeeing[x]: the oriented links whose near end is seen by
+		// cell x, a candidate (x could lose d if the chain ends there).
+		for i := range links {
+			for e := range 2 {
+				com := buf[(4*i+2+e)*w : (4*i+3+e)*w] // end e is the near end of oriented link 2*i+1-e
+				oe := 2*i + 1 - e
+				for j := range com {
+					for m := com[j] & cands[j]; m != 0; m &= m - 1 {
+						x := j<<6 + bits.TrailingZeros64(m)
+						endsSeeing[x*ew+oe>>6] |= 1 << (uint(oe) & 63)
+					}
+				}
+			}
 		}
 		// block returns the cells (com false) or the cells seeing all
 		// (com true) of the far or near end of link i used with flip fl.
@@ -346,6 +361,31 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 						return false
 					}
 				}
+				if depth == 0 {
+					// The first link: no cell with d outside it sees its
+					// far end, no chain from it eliminates anything.
+					fc := block(li, fl, true, true)
+					any := uint64(0)
+					for j := range far {
+						any |= fc[j] & cands[j] &^ (far[j] | near[j])
+					}
+					if any == 0 {
+						return false
+					}
+				}
+				if depth == k-1 {
+					// The last link: no cell with d outside the chain sees
+					// both far ends, the chain eliminates nothing.
+					fc := block(chain[0], flip[0], true, true)
+					lc := block(li, fl, false, true)
+					any := uint64(0)
+					for j := range far {
+						any |= fc[j] & lc[j] & cands[j] &^ (used[j] | far[j] | near[j])
+					}
+					if any == 0 {
+						return false
+					}
+				}
 				for j := range far {
 					used[j] |= far[j] | near[j]
 				}
@@ -382,6 +422,25 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 					for t := range al {
 						al[t] |= row[t]
 					}
+				}
+			}
+			if depth == k-1 {
+				// The last link must end where some candidate outside
+				// the chain seeing the first far end sees it.
+				fc := block(chain[0], flip[0], true, true)
+				tm := allowed[0:ew] // depth 0 does not use its slot
+				clear(tm)
+				for j := range fc {
+					for m := fc[j] & cands[j] &^ used[j]; m != 0; m &= m - 1 {
+						x := j<<6 + bits.TrailingZeros64(m)
+						row := endsSeeing[x*ew : (x+1)*ew]
+						for t := range tm {
+							tm[t] |= row[t]
+						}
+					}
+				}
+				for t := range al {
+					al[t] &= tm[t]
 				}
 			}
 			for t := range al {
