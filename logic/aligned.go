@@ -1,6 +1,9 @@
 package logic
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // alignedPair finds an aligned pair exclusion (SE 6.2): for two cells, a
 // pair of digits (one per cell) is impossible when the two cells see each
@@ -40,8 +43,10 @@ func alignedPair(b *board) *Step {
 			m1, m2 := b.cand[c1], b.cand[c2]
 			var ok1, ok2 uint32 // digits used by an allowed pair
 			see := g.sees(c1, c2)
-			for _, v1 := range digits(m1) {
-				for _, v2 := range digits(m2) {
+			for o1 := m1; o1 != 0; o1 &= o1 - 1 {
+				v1 := bits.TrailingZeros32(o1)
+				for o2 := m2; o2 != 0; o2 &= o2 - 1 {
+					v2 := bits.TrailingZeros32(o2)
 					if v1 == v2 && see {
 						continue
 					}

@@ -3,6 +3,7 @@ package logic
 import (
 	"fmt"
 	"math"
+	"math/bits"
 )
 
 const rWXYZWing = 5.5
@@ -43,7 +44,8 @@ func wxyzWing(b *board) *Step {
 				return false
 			}
 			z := -1
-			for _, d := range digits(u) {
+			for du := u; du != 0; du &= du - 1 {
+				d := bits.TrailingZeros32(du)
 				restricted := true
 				for i := 0; i < 4 && restricted; i++ {
 					for j := i + 1; j < 4; j++ {
