@@ -56,29 +56,22 @@ func bandCount(w *[9]uint32, free uint32) uint64 {
 	return total
 }
 
-// bandCountMemo returns bandCount(w, free), from memo when it is there
-// (the key is the candidates of the free cells, sorted), and adds it to
-// memo otherwise, reporting that it counted.
-func bandCountMemo(memo *table4, w *[9]uint32, free uint32) (n uint32, counted bool) {
-	var k [9]uint32
+// bandKey returns the memo key of the band whose free cells have the
+// candidates w, and the candidates sorted (as bandCount takes them).
+func bandKey(w *[9]uint32, free uint32) (key [4]uint64, k [9]uint32) {
 	for d := range 9 {
 		k[d] = w[d] & free
 	}
 	sort9(&k)
 	// Nine 27-bit words in 256 bits: two in each of the four words,
 	// the ninth spread over the top ten bits of three.
-	key := [4]uint64{
+	key = [4]uint64{
 		uint64(k[0]) | uint64(k[1])<<27 | uint64(k[8]&0x3FF)<<54,
 		uint64(k[2]) | uint64(k[3])<<27 | uint64(k[8]>>10&0x3FF)<<54,
 		uint64(k[4]) | uint64(k[5])<<27 | uint64(k[8]>>20)<<54,
 		uint64(k[6]) | uint64(k[7])<<27,
 	}
-	if n, ok := memo.get(key); ok {
-		return n, false
-	}
-	n = uint32(bandCount(&k, free))
-	memo.put(key, n)
-	return n, true
+	return key, k
 }
 
 // sort9 sorts w in increasing order (the count of a band does not depend

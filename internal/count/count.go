@@ -6,15 +6,16 @@ import (
 	"math/bits"
 )
 
-// pollEvery is the number of search nodes, or of fillings of the middle
-// band, between two looks at the context (a power of two).
+// pollEvery is the number of search nodes between two looks at the
+// context (a power of two); the middle band's enumeration looks at it
+// every len(enum.buf) fillings.
 const pollEvery = 1 << 12
 
 // Stats describes the work of the last Count.
 type Stats struct {
-	// Orient is the band (0-2) or stack (3-5) of the puzzle left last,
-	// and First the one searched first.
-	Orient, First int
+	// LastBand is the band (0-2) or stack (3-5) of the puzzle left last,
+	// and FirstBand the one searched first.
+	LastBand, FirstBand int
 	// Nodes is the number of states of the search over the first band
 	// (each propagated to a fixed point).
 	Nodes int64
@@ -23,9 +24,9 @@ type Stats struct {
 	// Count, whose middle bands were enumerated.
 	Firsts, Keys int64
 	// Middles is the number of fillings of the middle band enumerated;
-	// Lasts the number whose last band was not in the memo of this
-	// Count, and BandCounts the number counted by search (in neither
-	// memo).
+	// Lasts the number whose last band's count was not in the memo keyed
+	// by columns, and BandCounts the number counted by search (in
+	// neither memo).
 	Middles, Lasts, BandCounts int64
 }
 
@@ -40,10 +41,10 @@ type Counter struct {
 	// firsts maps the columns of each digit in the first band to the
 	// number of ways to fill the other two; lasts maps the columns of each
 	// digit in the first two bands (and the givens) to the number of ways
-	// to fill the last. Both hold for one puzzle.
-	firsts table
-	lasts  table
-	// The bands 1-2 and 2 of the puzzle that firsts and lasts hold for.
+	// to fill the last. They hold while bands 1-2 (firstsOf) and band 2
+	// (lastsOf) of the turned puzzle stay the same.
+	firsts   table
+	lasts    table
 	firstsOf [54]uint8
 	lastsOf  [27]uint8
 	e        enum
@@ -71,7 +72,7 @@ func (c *Counter) Count(ctx context.Context, puzzle *[81]uint8, limit int) (int,
 	}
 	c.stats = Stats{}
 	var p [81]uint8
-	c.stats.Orient, c.stats.First = orient(puzzle, &p, c.force)
+	c.stats.LastBand, c.stats.FirstBand = orient(puzzle, &p, c.force)
 	if c.bands.slots == nil {
 		c.bands.reset()
 		c.firsts.reset()
@@ -300,7 +301,7 @@ func (e *enum) middle(first [2]uint64, need uint64) uint64 {
 		w[d] = e.free1 &^ (e.reach1[d] | cols(key, d)*spread)
 	}
 	e.total, e.need = 0, need
-	e.walk(&w, e.free1, key)
+	e.walk(&w, e.free1, key[0], key[1])
 	e.flush()
 	return e.total
 }
@@ -308,10 +309,10 @@ func (e *enum) middle(first [2]uint64, need uint64) uint64 {
 // walk enumerates the ways to give each cell of free (in band 1) one of
 // its candidates (w[d] & free for digit d+1), each digit at most once in
 // a row, column and box of the band, and adds the number of fillings of
-// band 2 for each to total. key holds the columns taken by each digit so
-// far. Cells with one candidate are filled together; w is restored
+// band 2 for each to total. k0 and k1 are the key of the columns taken by
+// each digit so far. Cells with one candidate are filled together; w is restored
 // before it returns.
-func (e *enum) walk(w *[9]uint32, free uint32, key [2]uint64) {
+func (e *enum) walk(w *[9]uint32, free uint32, k0, k1 uint64) {
 	if e.stopped {
 		return
 	}
@@ -345,7 +346,8 @@ func (e *enum) walk(w *[9]uint32, free uint32, key [2]uint64) {
 					goto out
 				}
 				w[d] &^= reach[m] | f*spread
-				key = setCols(key, d, f)
+				k0 |= uint64(f) << keyShift[0][d]
+				k1 |= uint64(f) << keyShift[1][d]
 			}
 			free &^= s
 			continue
@@ -366,12 +368,12 @@ func (e *enum) walk(w *[9]uint32, free uint32, key [2]uint64) {
 				continue
 			}
 			w[d] = old &^ peers
-			e.walk(w, free, setCols(key, d, col))
+			e.walk(w, free, k0|uint64(col)<<keyShift[0][d], k1|uint64(col)<<keyShift[1][d])
 			w[d] = old
 		}
 		goto out
 	}
-	e.buf[e.nbuf] = key
+	e.buf[e.nbuf] = [2]uint64{k0, k1}
 	e.nbuf++
 	if e.nbuf == len(e.buf) {
 		e.flush()
@@ -383,17 +385,54 @@ out:
 }
 
 // flush adds to total the number of fillings of band 2 for each key in
-// buf: the keys' slots in the memo are touched first, all together, so
-// that the memory loads overlap.
+// buf. Memory loads are grouped so that they overlap: the keys' slots in
+// lasts are touched first, all together; then the keys not there get
+// their slots in the band memo touched, all together; then they are
+// counted.
 func (e *enum) flush() {
-	t := &e.c.lasts
+	c := e.c
+	t := &c.lasts
 	var sink uint32
 	for _, k := range e.buf[:e.nbuf] {
 		sink += t.slots[t.index(k)].gen
 	}
+	var miss [len(enum{}.buf)]int
+	nm := 0
+	for i, k := range e.buf[:e.nbuf] {
+		if n, ok := t.get(k); ok {
+			e.total += n
+		} else {
+			miss[nm] = i
+			nm++
+		}
+	}
+	var keys [len(enum{}.buf)][4]uint64
+	var ws [len(enum{}.buf)][9]uint32
+	for j, i := range miss[:nm] {
+		key := e.buf[i]
+		var w [9]uint32
+		for d := range 9 {
+			w[d] = e.free2 &^ (e.reach2[d] | cols(key, d)*spread)
+		}
+		keys[j], ws[j] = bandKey(&w, e.free2)
+		sink += c.bands.slots[c.bands.index(keys[j])].gen
+	}
 	e.sink = sink
-	for _, k := range e.buf[:e.nbuf] {
-		e.total += uint64(e.last(k))
+	for j, i := range miss[:nm] {
+		key := e.buf[i]
+		if n, ok := t.get(key); ok { // twice in buf
+			e.total += n
+			continue
+		}
+		e.lasts++
+		n, ok := c.bands.get(keys[j])
+		if !ok {
+			e.bandCounts++
+			n = uint32(bandCount(&ws[j], e.free2))
+			c.bands.put(keys[j], n)
+		}
+		t.put(key, uint64(n))
+		e.total += uint64(n)
 	}
 	e.middles += int64(e.nbuf)
 	e.nbuf = 0
@@ -407,26 +446,6 @@ func (e *enum) flush() {
 		default:
 		}
 	}
-}
-
-// last returns the number of ways to fill band 2 when each digit's
-// columns in bands 0 and 1 (and the givens) are key.
-func (e *enum) last(key [2]uint64) uint32 {
-	c := e.c
-	if n, ok := c.lasts.get(key); ok {
-		return uint32(n)
-	}
-	e.lasts++
-	var w [9]uint32
-	for d := range 9 {
-		w[d] = e.free2 &^ (e.reach2[d] | cols(key, d)*spread)
-	}
-	n, counted := bandCountMemo(&c.bands, &w, e.free2)
-	if counted {
-		e.bandCounts++
-	}
-	c.lasts.put(key, uint64(n))
-	return n
 }
 
 // orient writes into q puzzle p turned so that the band or stack with the
