@@ -59,6 +59,10 @@ type chainer struct {
 	// x-links), built by linkTable for the board as it is.
 	partners []int32
 	pstart   []int32
+	// maxExpand, when positive, stops propagate before expanding a node
+	// more than maxExpand links from the start (unary chains under a
+	// cap: anything found deeper is rated above it).
+	maxExpand int
 }
 
 // linkTable builds the static x-link table for the current board.
@@ -186,6 +190,8 @@ func (ch *chainer) propagate(r *propResult, start int32, mode chainMode, target 
 	copy(ch.work, b.cand)
 	ch.add(r, start, nil, mode, target)
 	var one [1]int32
+	// Breadth first: r.nodes[:levelEnd] are at most depth links away.
+	depth, levelEnd := 0, len(r.nodes)
 	for qi := 0; ; qi++ {
 		if qi == len(r.nodes) {
 			if !mode.plus {
@@ -195,6 +201,13 @@ func (ch *chainer) propagate(r *propResult, start int32, mode chainMode, target 
 			if !ok || !added {
 				return
 			}
+		}
+		if qi == levelEnd {
+			depth++
+			levelEnd = len(r.nodes)
+		}
+		if ch.maxExpand > 0 && depth > ch.maxExpand {
+			return
 		}
 		x := r.nodes[qi]
 		c, d, on := ch.split(x)

@@ -49,6 +49,16 @@ func (ch *chainer) unaryChain(limit float64) (st *Step, skipped float64) {
 			skipped = md.base
 			break
 		}
+		// Under a cap, a chain found more than maxExpand+1 links from its
+		// start has a complexity above maxComplexity, so a rating above
+		// the cap: propagation need not go that deep. Chains rated within
+		// the cap are found as without the bound (the search is breadth
+		// first and stops at its first find), and a start whose first
+		// find is deeper would only give a step above the cap.
+		ch.maxExpand = 0
+		if limit > 0 && limit < md.base+1 {
+			ch.maxExpand = max(maxComplexity(md.base, limit)-2, 1)
+		}
 		for c, m := range b.cand {
 			if popcount(m) < 2 {
 				continue
@@ -76,6 +86,9 @@ func (ch *chainer) unaryChain(limit float64) (st *Step, skipped float64) {
 			}
 		}
 	}
+	// The best chain's propagation again, without the bound: the same
+	// breadth-first search up to its find.
+	ch.maxExpand = 0
 	if !best.ok {
 		return nil, skipped
 	}
@@ -122,6 +135,16 @@ func (ch *chainer) unaryChain(limit float64) (st *Step, skipped float64) {
 		}
 	}
 	return s, skipped
+}
+
+// maxComplexity returns the largest chain complexity whose rating, base
+// plus lengthBonus, is at most limit (at least 2).
+func maxComplexity(base, limit float64) int {
+	cx := 2
+	for cx < 1<<20 && base+lengthBonus(cx+1) <= limit+1e-9 {
+		cx++
+	}
+	return cx
 }
 
 func trailing(m uint32) int {
