@@ -27,10 +27,11 @@ whether the puzzle is minimal or which givens are redundant (each can be
 removed alone keeping the solution unique), and, over every set of K givens
 (-remove K), the set whose removal leaves the most solutions and the set
 that leaves the fewest above one, with their counts. Every set is counted
-exactly, in parallel: the time grows with the number of sets and of
-solutions (K = 2 on a 17-clue puzzle leaves millions per pair and takes
-minutes; on a typical 25-clue puzzle well under a second). -remove 0 skips
-the sets.
+exactly, in parallel (9x9 band by band, without enumerating every
+solution): the time grows with the number of sets and of solutions (K = 2
+on a 17-clue puzzle leaves millions per pair, 620 million in all, and
+takes about ten seconds with two workers; on a typical 25-clue puzzle well
+under a second). -remove 0 skips the sets.
 
 With -state GRID the command checks a player's grid against the puzzle
 instead: cells that clash with the rules, entries that differ from the

@@ -174,7 +174,7 @@ func TestAnalyzeCommandErrors(t *testing.T) {
 }
 
 func TestAnalyzeCommandInterrupt(t *testing.T) {
-	// k = 2 on a 17-clue puzzle takes minutes: the deadline stops it.
+	// k = 2 on a 17-clue puzzle takes about ten seconds: the deadline stops it.
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start := time.Now()

@@ -326,3 +326,22 @@ func TestCountCancel(t *testing.T) {
 		})
 	}
 }
+
+// TestCountNoAlloc: once its memos have grown, a Counter counts without
+// allocating.
+func TestCountNoAlloc(t *testing.T) {
+	p := parse(t, first17)
+	p[1*9], p[2*9+1] = 0, 0 // r2c1, r3c2: 14,036 solutions
+	var c Counter
+	ctx := context.Background()
+	if n, _ := c.Count(ctx, &p, 0); n != 14_036 {
+		t.Fatalf("%d solutions", n)
+	}
+	allocs := testing.AllocsPerRun(5, func() {
+		c.Count(ctx, &p, 0)
+		c.Count(ctx, &p, 2)
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per count", allocs)
+	}
+}
