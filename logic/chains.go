@@ -105,8 +105,7 @@ func newChainer(b *board) *chainer {
 	nn := g.nc * n1
 	ch := &chainer{b: b, g: g, n1: n1, nn: nn, work: make([]uint32, g.nc),
 		idx: make([]int32, 2*nn), stamp: make([]uint32, 2*nn), seen: make([]uint32, 2*nn)}
-	ch.res = make([]propResult, 2*nn)
-	return ch
+	return ch // ch.res is made by multiChain, the only user
 }
 
 func (ch *chainer) node(c, d int, on bool) int32 {

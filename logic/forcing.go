@@ -209,6 +209,9 @@ func (ch *chainer) multiChain(mode chainMode, base float64) *Step {
 	mode.x, mode.y = true, true
 	var best chainFound
 	var bestStep func() *Step
+	if ch.res == nil {
+		ch.res = make([]propResult, 2*ch.nn)
+	}
 	ch.linkTable()
 	consider := func(rt float64, cx int, mk func() *Step) {
 		if best.better(rt, cx) {

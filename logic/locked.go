@@ -1,6 +1,9 @@
 package logic
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // lockedCandidates finds a digit whose places in one house all lie in a
 // second house, so that it can be removed from the rest of the second one.
@@ -10,25 +13,27 @@ import "fmt"
 func lockedCandidates(b *board, pointing, direct bool) *Step {
 	g := b.g
 	var cells [32]int
+	var all [32]uint32 // positions of every digit in house a
 	for a, acells := range g.houses {
 		if (g.kind[a] == kindBox) != pointing {
 			continue
 		}
 		placed := b.placedIn(a)
+		all = [32]uint32{}
+		for i, c := range acells {
+			for m := b.cand[c]; m != 0; m &= m - 1 {
+				all[bits.TrailingZeros32(m)] |= 1 << i
+			}
+		}
 		for d := 1; d <= g.n; d++ {
-			if placed&(1<<d) != 0 {
+			if placed&(1<<d) != 0 || bits.OnesCount32(all[d]) < 2 {
 				continue
 			}
 			bit := uint32(1) << d
 			np := 0
-			for _, c := range acells {
-				if b.cand[c]&bit != 0 {
-					cells[np] = c
-					np++
-				}
-			}
-			if np < 2 {
-				continue
+			for m := all[d]; m != 0; m &= m - 1 {
+				cells[np] = acells[bits.TrailingZeros32(m)]
+				np++
 			}
 			ps := cells[:np]
 			for _, h := range g.cellHouses[ps[0]] {
