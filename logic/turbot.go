@@ -2,6 +2,7 @@ package logic
 
 import (
 	"fmt"
+	"math/bits"
 )
 
 const (
@@ -62,16 +63,41 @@ func turbotIndex(r float64) int {
 // turbotFishes records in all the first turbot fish of each rating (index
 // turbotIndex) in the order turbotFish searches, or only the one rated want
 // when want > 0. One pass finds the three for a step.
+// allStrongLinks returns the strong links of every digit (index d), each
+// list in house order as strongLinks gives it, from one pass over the
+// houses.
+func allStrongLinks(b *board) [32][]strongLink {
+	g := b.g
+	var out [32][]strongLink
+	var pos [32]uint32
+	for h, hc := range g.houses {
+		pos = [32]uint32{}
+		for i, c := range hc {
+			for m := b.cand[c]; m != 0; m &= m - 1 {
+				pos[bits.TrailingZeros32(m)] |= 1 << i
+			}
+		}
+		for d := 1; d <= g.n; d++ {
+			if p := pos[d]; p != 0 && bits.OnesCount32(p) == 2 {
+				x := bits.TrailingZeros32(p)
+				y := bits.TrailingZeros32(p &^ (1 << x))
+				out[d] = append(out[d], strongLink{hc[x], hc[y], h})
+			}
+		}
+	}
+	return out
+}
+
 func turbotFishes(b *board, want float64, all *[3]*Step) {
 	g := b.g
-	var links []strongLink
+	byDigit := allStrongLinks(b)
 	left := 3
 	if want > 0 {
 		left = 1
 	}
 	cands := make([]uint64, g.words) // cells where d is a candidate
 	for d := 1; d <= g.n; d++ {
-		links = strongLinks(b, d, links[:0])
+		links := byDigit[d]
 		if len(links) < 2 {
 			continue
 		}
