@@ -7,7 +7,7 @@ import (
 
 // The whole-grid search: the candidates and propagation of
 // internal/bitboard (copied, since that package keeps them unexported),
-// with guesses restricted to bands 0 and 1.
+// with the guess chosen in a given band.
 
 // state is everything the search saves before a guess.
 type state struct {
@@ -240,8 +240,8 @@ func (s *state) nakedSingles() (placed, ok bool) {
 	return true, true
 }
 
-// propagate applies the rules until nothing changes, or until bands 0 and
-// 1 are placed. It reports false on a contradiction.
+// propagate applies the rules until nothing changes or every cell is
+// placed. It reports false on a contradiction.
 func (s *work) propagate() bool {
 	for {
 		placed, ok := s.nakedSingles()
