@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
@@ -21,16 +22,21 @@ func benchGenerate(b *testing.B, opt Options) {
 	b.ReportAllocs()
 	i := 0
 	grids := 0
+	var slowest time.Duration
 	for b.Loop() {
+		start := time.Now()
 		r, err := g.Generate(ctx, i)
 		if err != nil {
 			b.Fatal(err)
 		}
+		slowest = max(slowest, time.Since(start))
 		grids += r.Grids
 		i++
 	}
 	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "puzzles/s")
 	b.ReportMetric(float64(grids)/float64(i), "grids/puzzle")
+	// The slowest puzzle (wall time): 16x16 puzzles vary a lot.
+	b.ReportMetric(slowest.Seconds()*1000, "max-ms/puzzle")
 }
 
 // BenchmarkMinimal: minimal 9x9 puzzles of any level, one worker.
@@ -50,11 +56,16 @@ func BenchmarkGivens(b *testing.B) {
 	benchGenerate(b, Options{Seed: 1, Givens: 30})
 }
 
-// BenchmarkSize: minimal puzzles of other sizes.
+// BenchmarkSize: puzzles of other sizes: minimal up to 9x9; 16x16 with
+// bounded uniqueness checks, and minimal (4x4-minimal, slow: use a small
+// -benchtime such as 10x).
 func BenchmarkSize(b *testing.B) {
 	for _, s := range []sudoku.Shape{{BoxRows: 2, BoxCols: 2}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 4, BoxCols: 4}} {
 		b.Run(fmt.Sprintf("%dx%d", s.BoxRows, s.BoxCols), func(b *testing.B) { benchGenerate(b, Options{Seed: 1, Shape: s}) })
 	}
+	b.Run("4x4-minimal", func(b *testing.B) {
+		benchGenerate(b, Options{Seed: 1, Shape: sudoku.Shape{BoxRows: 4, BoxCols: 4}, Minimal: true})
+	})
 }
 
 // BenchmarkFill: random complete 9x9 grids.
