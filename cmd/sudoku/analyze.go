@@ -318,32 +318,13 @@ func genCommas(n int) string {
 	return b.String()
 }
 
-// analyzeProgress draws "D/T sets, elapsed" on w (a terminal) after the
-// first second, until the returned function is called.
+// analyzeProgress draws "D/T sets counted, elapsed" on w (a terminal) after
+// the first second, until the returned function is called.
 func analyzeProgress(w io.Writer, start time.Time, done, total *atomic.Int64) func() {
-	stop := make(chan struct{})
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		t := time.NewTicker(250 * time.Millisecond)
-		defer t.Stop()
-		drawn := false
-		for {
-			select {
-			case <-stop:
-				if drawn {
-					fmt.Fprint(w, "\r\033[K")
-				}
-				return
-			case now := <-t.C:
-				el := now.Sub(start)
-				if el < time.Second || total.Load() == 0 {
-					continue
-				}
-				fmt.Fprintf(w, "\r%d/%d sets counted, %v\033[K", done.Load(), total.Load(), el.Round(time.Second))
-				drawn = true
-			}
+	return progressLine(w, start, func(el time.Duration) string {
+		if total.Load() == 0 {
+			return ""
 		}
-	}()
-	return func() { close(stop); <-finished }
+		return fmt.Sprintf("%d/%d sets counted, %v", done.Load(), total.Load(), el.Round(time.Second))
+	})
 }

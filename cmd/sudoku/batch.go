@@ -494,40 +494,17 @@ func commas(n int64) string {
 // startProgress draws a progress line on w (a terminal) after one second
 // of work, four times a second, until the returned function is called.
 func startProgress(w io.Writer, start time.Time, done, readBytes *atomic.Int64, total int64) func() {
-	stop := make(chan struct{})
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		t := time.NewTicker(250 * time.Millisecond)
-		defer t.Stop()
-		drawn := false
-		for {
-			select {
-			case <-stop:
-				if drawn {
-					fmt.Fprint(w, "\r\033[K")
-				}
-				return
-			case now := <-t.C:
-				el := now.Sub(start)
-				if el < time.Second {
-					continue
-				}
-				n := done.Load()
-				line := fmt.Sprintf("%s puzzles, %s/s", commas(n), rate(int(n), el))
-				if total > 0 {
-					frac := float64(readBytes.Load()) / float64(total)
-					frac = min(frac, 1)
-					const width = 30
-					fill := int(frac * width)
-					line = fmt.Sprintf("[%s%s] %3.0f%% %s", strings.Repeat("=", fill), strings.Repeat(" ", width-fill), 100*frac, line)
-				}
-				fmt.Fprint(w, "\r"+line+"\033[K")
-				drawn = true
-			}
+	return progressLine(w, start, func(el time.Duration) string {
+		n := done.Load()
+		line := fmt.Sprintf("%s puzzles, %s/s", commas(n), rate(int(n), el))
+		if total > 0 {
+			frac := min(float64(readBytes.Load())/float64(total), 1)
+			const width = 30
+			fill := int(frac * width)
+			line = fmt.Sprintf("[%s%s] %3.0f%% %s", strings.Repeat("=", fill), strings.Repeat(" ", width-fill), 100*frac, line)
 		}
-	}()
-	return func() { close(stop); <-finished }
+		return line
+	})
 }
 
 // resultJSON is the object -json prints per puzzle: the input line, the

@@ -257,30 +257,8 @@ func genRate(n int, d time.Duration) string {
 // genProgress draws "N/TOTAL puzzles, R/s" on w (a terminal) four times a
 // second after the first second, until the returned function is called.
 func genProgress(w io.Writer, start time.Time, done *atomic.Int64, total int) func() {
-	stop := make(chan struct{})
-	finished := make(chan struct{})
-	go func() {
-		defer close(finished)
-		t := time.NewTicker(250 * time.Millisecond)
-		defer t.Stop()
-		drawn := false
-		for {
-			select {
-			case <-stop:
-				if drawn {
-					fmt.Fprint(w, "\r\033[K")
-				}
-				return
-			case now := <-t.C:
-				el := now.Sub(start)
-				if el < time.Second {
-					continue
-				}
-				d := done.Load()
-				fmt.Fprintf(w, "\r%d/%d puzzles, %s/s\033[K", d, total, genRate(int(d), el))
-				drawn = true
-			}
-		}
-	}()
-	return func() { close(stop); <-finished }
+	return progressLine(w, start, func(el time.Duration) string {
+		d := done.Load()
+		return fmt.Sprintf("%d/%d puzzles, %s/s", d, total, genRate(int(d), el))
+	})
 }
