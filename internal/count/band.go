@@ -1,13 +1,17 @@
 package count
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/dlxkit/dlx/internal/bandword"
+)
 
 // bandPeers[i] are the cells of a band that share a row, a column or a
 // box with cell i of the band (i included).
 var bandPeers = func() (p [27]uint32) {
 	for i := range 27 {
 		r, c := i/9, i%9
-		p[i] = 0x1FF<<(9*r) | (1<<c)*spread | (7<<(3*(c/3)))*spread
+		p[i] = 0x1FF<<(9*r) | (1<<c)*bandword.Spread | (7<<(3*(c/3)))*bandword.Spread
 	}
 	return
 }()
@@ -42,14 +46,14 @@ func bandCount(w *[9]uint32, free uint32) uint64 {
 	} else {
 		x = free & -free
 	}
-	peers := bandPeers[bits.TrailingZeros32(x)]
+	seen := bandPeers[bits.TrailingZeros32(x)]
 	var total uint64
 	for d := range 9 {
 		old := w[d]
 		if old&x == 0 {
 			continue
 		}
-		w[d] = old &^ peers
+		w[d] = old &^ seen
 		total += bandCount(w, free&^x)
 		w[d] = old
 	}

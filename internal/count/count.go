@@ -4,6 +4,8 @@ import (
 	"context"
 	"math"
 	"math/bits"
+
+	"github.com/dlxkit/dlx/internal/bandword"
 )
 
 // pollEvery is the number of search nodes between two looks at the
@@ -212,8 +214,8 @@ func (c *Counter) plain(ctx context.Context, st *work, limit int) (int, error) {
 func (s *state) firstBand() (key [2]uint64, ok bool) {
 	for d := range 9 {
 		w := s.c[3*d]
-		f := fold(w)
-		if bits.OnesCount32(w) != 3 || bits.OnesCount32(f) != 3 || distinct[boxMatrix(w)] != 0x33 {
+		f := bandword.Fold(w)
+		if bits.OnesCount32(w) != 3 || bits.OnesCount32(f) != 3 || bandword.Distinct[bandword.BoxMatrix(w)] != 0x33 {
 			return key, false
 		}
 		key = setCols(key, d, f)
@@ -285,9 +287,9 @@ func (e *enum) setup(c *Counter, p *[81]uint8, done <-chan struct{}) {
 		}
 	}
 	for d := range 9 {
-		e.given = setCols(e.given, d, fold(g1[d+1]|g2[d+1]))
-		e.reach1[d] = reach[boxMatrix(g1[d+1])]
-		e.reach2[d] = reach[boxMatrix(g2[d+1])]
+		e.given = setCols(e.given, d, bandword.Fold(g1[d+1]|g2[d+1]))
+		e.reach1[d] = bandword.Reach[bandword.BoxMatrix(g1[d+1])]
+		e.reach2[d] = bandword.Reach[bandword.BoxMatrix(g2[d+1])]
 	}
 }
 
@@ -298,7 +300,7 @@ func (e *enum) middle(first [2]uint64, need uint64) uint64 {
 	key := [2]uint64{first[0] | e.given[0], first[1] | e.given[1]}
 	var w [9]uint32
 	for d := range 9 {
-		w[d] = e.free1 &^ (e.reach1[d] | cols(key, d)*spread)
+		w[d] = e.free1 &^ (e.reach1[d] | cols(key, d)*bandword.Spread)
 	}
 	e.total, e.need = 0, need
 	e.walk(&w, e.free1, key[0], key[1])
@@ -339,13 +341,13 @@ func (e *enum) walk(w *[9]uint32, free uint32, k0, k1 uint64) {
 				if sd == 0 {
 					continue
 				}
-				f := fold(sd)
+				f := bandword.Fold(sd)
 				n := bits.OnesCount32(sd)
-				m := boxMatrix(sd)
-				if int(distinct[m]) != n*0x11 || bits.OnesCount32(f) != n {
+				m := bandword.BoxMatrix(sd)
+				if int(bandword.Distinct[m]) != n*0x11 || bits.OnesCount32(f) != n {
 					goto out
 				}
-				w[d] &^= reach[m] | f*spread
+				w[d] &^= bandword.Reach[m] | f*bandword.Spread
 				k0 |= uint64(f) << keyShift[0][d]
 				k1 |= uint64(f) << keyShift[1][d]
 			}
@@ -359,7 +361,7 @@ func (e *enum) walk(w *[9]uint32, free uint32, k0, k1 uint64) {
 			x = free & -free
 		}
 		i := bits.TrailingZeros32(x)
-		peers := bandPeers[i]
+		seen := bandPeers[i]
 		col := uint32(1) << (i % 9)
 		free &^= x
 		for d := range 9 {
@@ -367,7 +369,7 @@ func (e *enum) walk(w *[9]uint32, free uint32, k0, k1 uint64) {
 			if old&x == 0 {
 				continue
 			}
-			w[d] = old &^ peers
+			w[d] = old &^ seen
 			e.walk(w, free, k0|uint64(col)<<keyShift[0][d], k1|uint64(col)<<keyShift[1][d])
 			w[d] = old
 		}
@@ -412,7 +414,7 @@ func (e *enum) flush() {
 		key := e.buf[i]
 		var w [9]uint32
 		for d := range 9 {
-			w[d] = e.free2 &^ (e.reach2[d] | cols(key, d)*spread)
+			w[d] = e.free2 &^ (e.reach2[d] | cols(key, d)*bandword.Spread)
 		}
 		keys[j], ws[j] = bandKey(&w, e.free2)
 		sink += c.bands.slots[c.bands.index(keys[j])].gen

@@ -3,11 +3,14 @@ package count
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/dlxkit/dlx/internal/bandword"
 )
 
 // The whole-grid search: the candidates and propagation of
-// internal/bitboard (copied, since that package keeps them unexported),
-// with the guess chosen in a given band.
+// internal/bitboard, with the guess chosen in a given band (the lookup
+// tables are shared through internal/bandword; the propagation is the
+// same code as bitboard's, which keeps its state unexported).
 
 // state is everything the search saves before a guess.
 type state struct {
@@ -51,7 +54,7 @@ func (s *work) init(puzzle *[81]uint8) bool {
 	if puzzle[80] != 0 {
 		hi |= 1 << 16
 	}
-	given := [3]uint32{uint32(lo) & bandAll, uint32(lo>>27) & bandAll, uint32(lo>>54) | uint32(hi)<<10}
+	given := [3]uint32{uint32(lo) & bandword.All, uint32(lo>>27) & bandword.All, uint32(lo>>54) | uint32(hi)<<10}
 	var g [30]uint32 // givens: g[3*v+b] is value v in band b
 	for b := range 3 {
 		cells := (*[27]uint8)(puzzle[27*b : 27*b+27])
@@ -60,19 +63,19 @@ func (s *work) init(puzzle *[81]uint8) bool {
 			g[3*int(cells[p&31]&15)+b] |= 1 << p
 		}
 	}
-	g[0], g[1], g[2] = bandAll&^given[0], bandAll&^given[1], bandAll&^given[2]
+	g[0], g[1], g[2] = bandword.All&^given[0], bandword.All&^given[1], bandword.All&^given[2]
 	for d := 0; d < 27; d += 3 {
 		g0, g1, g2 := g[d+3], g[d+4], g[d+5]
-		m0, m1, m2 := boxMatrix(g0), boxMatrix(g1), boxMatrix(g2)
-		cols := fold(g0) | fold(g1) | fold(g2)
+		m0, m1, m2 := bandword.BoxMatrix(g0), bandword.BoxMatrix(g1), bandword.BoxMatrix(g2)
+		cols := bandword.Fold(g0) | bandword.Fold(g1) | bandword.Fold(g2)
 		n := bits.OnesCount32(g0) + bits.OnesCount32(g1) + bits.OnesCount32(g2)
-		if int(distinct[m0])+int(distinct[m1])+int(distinct[m2]) != n*0x11 || bits.OnesCount32(cols) != n {
+		if int(bandword.Distinct[m0])+int(bandword.Distinct[m1])+int(bandword.Distinct[m2]) != n*0x11 || bits.OnesCount32(cols) != n {
 			return false
 		}
-		cols *= spread
-		s.c[d] = g[0]&^(reach[m0]|cols) | g0
-		s.c[d+1] = g[1]&^(reach[m1]|cols) | g1
-		s.c[d+2] = g[2]&^(reach[m2]|cols) | g2
+		cols *= bandword.Spread
+		s.c[d] = g[0]&^(bandword.Reach[m0]|cols) | g0
+		s.c[d+1] = g[1]&^(bandword.Reach[m1]|cols) | g1
+		s.c[d+2] = g[2]&^(bandword.Reach[m2]|cols) | g2
 	}
 	s.unsolved = [3]uint32{g[0], g[1], g[2]}
 	for k := range s.seen {
@@ -87,19 +90,19 @@ func (s *work) init(puzzle *[81]uint8) bool {
 func (s *state) assign(d int, s0, s1, s2 uint32) bool {
 	var e0, e1, e2 uint32
 	for x := s0; x != 0; x &= x - 1 {
-		p := &peers[bits.TrailingZeros32(x)&31]
+		p := &bandword.Peers[bits.TrailingZeros32(x)&31]
 		e0 |= p[0]
 		e1 |= p[1]
 		e2 |= p[2]
 	}
 	for x := s1; x != 0; x &= x - 1 {
-		p := &peers[27+bits.TrailingZeros32(x)&31]
+		p := &bandword.Peers[27+bits.TrailingZeros32(x)&31]
 		e0 |= p[0]
 		e1 |= p[1]
 		e2 |= p[2]
 	}
 	for x := s2; x != 0; x &= x - 1 {
-		p := &peers[54+bits.TrailingZeros32(x)&31]
+		p := &bandword.Peers[54+bits.TrailingZeros32(x)&31]
 		e0 |= p[0]
 		e1 |= p[1]
 		e2 |= p[2]
@@ -137,36 +140,36 @@ func (s *work) digit(d int, m uint32) bool {
 	c := s.c[3*d : 3*d+3 : 3*d+3]
 	w0, w1, w2 := c[0], c[1], c[2]
 	if m&1 != 0 {
-		w0 &= matchCells[boxMatrix(w0)]
+		w0 &= bandword.MatchCells[bandword.BoxMatrix(w0)]
 	}
 	if m&2 != 0 {
-		w1 &= matchCells[boxMatrix(w1)]
+		w1 &= bandword.MatchCells[bandword.BoxMatrix(w1)]
 	}
 	if m&4 != 0 {
-		w2 &= matchCells[boxMatrix(w2)]
+		w2 &= bandword.MatchCells[bandword.BoxMatrix(w2)]
 	}
 	for {
-		f0, f1, f2 := fold(w0), fold(w1), fold(w2)
-		pa := uint32(matchPairs[f0&7|f1&7<<3|f2&7<<6])
-		pb := uint32(matchPairs[f0>>3&7|f1>>3&7<<3|f2>>3&7<<6])
-		pc := uint32(matchPairs[f0>>6&7|f1>>6&7<<3|f2>>6&7<<6])
+		f0, f1, f2 := bandword.Fold(w0), bandword.Fold(w1), bandword.Fold(w2)
+		pa := uint32(bandword.MatchPairs[f0&7|f1&7<<3|f2&7<<6])
+		pb := uint32(bandword.MatchPairs[f0>>3&7|f1>>3&7<<3|f2>>3&7<<6])
+		pc := uint32(bandword.MatchPairs[f0>>6&7|f1>>6&7<<3|f2>>6&7<<6])
 		a0 := pa&7 | pb&7<<3 | pc&7<<6
 		a1 := pa>>3&7 | pb>>3&7<<3 | pc>>3&7<<6
 		a2 := pa>>6 | pb>>6<<3 | pc>>6<<6
-		n0 := w0 & (a0 * spread)
-		n1 := w1 & (a1 * spread)
-		n2 := w2 & (a2 * spread)
+		n0 := w0 & (a0 * bandword.Spread)
+		n1 := w1 & (a1 * bandword.Spread)
+		n2 := w2 & (a2 * bandword.Spread)
 		if n0 == w0 && n1 == w1 && n2 == w2 {
 			break
 		}
 		if n0 != w0 {
-			n0 &= matchCells[boxMatrix(n0)]
+			n0 &= bandword.MatchCells[bandword.BoxMatrix(n0)]
 		}
 		if n1 != w1 {
-			n1 &= matchCells[boxMatrix(n1)]
+			n1 &= bandword.MatchCells[bandword.BoxMatrix(n1)]
 		}
 		if n2 != w2 {
-			n2 &= matchCells[boxMatrix(n2)]
+			n2 &= bandword.MatchCells[bandword.BoxMatrix(n2)]
 		}
 		w0, w1, w2 = n0, n1, n2
 	}
@@ -177,16 +180,16 @@ func (s *work) digit(d int, m uint32) bool {
 	seen := s.seen[3*d : 3*d+3 : 3*d+3]
 	seen[0], seen[1], seen[2] = w0, w1, w2
 
-	s0, s1, s2 := loneRows(w0), loneRows(w1), loneRows(w2)
-	f0, f1, f2 := fold(w0), fold(w1), fold(w2)
+	s0, s1, s2 := bandword.LoneRows(w0), bandword.LoneRows(w1), bandword.LoneRows(w2)
+	f0, f1, f2 := bandword.Fold(w0), bandword.Fold(w1), bandword.Fold(w2)
 	once := f0 | f1 | f2
 	if once != 0x1FF {
 		return false
 	}
 	if cols := once &^ (twice(w0) | twice(w1) | twice(w2) | f0&f1 | f2&(f0|f1)); cols != 0 {
-		s0 |= w0 & ((cols & f0) * spread)
-		s1 |= w1 & ((cols & f1) * spread)
-		s2 |= w2 & ((cols & f2) * spread)
+		s0 |= w0 & ((cols & f0) * bandword.Spread)
+		s1 |= w1 & ((cols & f1) * bandword.Spread)
+		s2 |= w2 & ((cols & f2) * bandword.Spread)
 	}
 	s0 &= s.unsolved[0]
 	s1 &= s.unsolved[1]
@@ -215,7 +218,7 @@ func (s *state) nakedSingles() (placed, ok bool) {
 		one[b] = ox | oy | oz
 		sg[b] = s.unsolved[b] &^ (tx | ty | tz | ox&oy | oz&(ox|oy))
 	}
-	if one[0]&one[1]&one[2] != bandAll {
+	if one[0]&one[1]&one[2] != bandword.All {
 		return false, false
 	}
 	s0, s1, s2 := sg[0], sg[1], sg[2]
@@ -232,10 +235,10 @@ func (s *state) nakedSingles() (placed, ok bool) {
 			c[k], c[k+1], c[k+2] = w0&^s0, w1&^s1, w2&^s2
 			continue
 		}
-		cols := (fold(p0) | fold(p1) | fold(p2)) * spread
-		c[k] = w0&^(s0|cols|reach[boxMatrix(p0)]) | p0
-		c[k+1] = w1&^(s1|cols|reach[boxMatrix(p1)]) | p1
-		c[k+2] = w2&^(s2|cols|reach[boxMatrix(p2)]) | p2
+		cols := (bandword.Fold(p0) | bandword.Fold(p1) | bandword.Fold(p2)) * bandword.Spread
+		c[k] = w0&^(s0|cols|bandword.Reach[bandword.BoxMatrix(p0)]) | p0
+		c[k+1] = w1&^(s1|cols|bandword.Reach[bandword.BoxMatrix(p1)]) | p1
+		c[k+2] = w2&^(s2|cols|bandword.Reach[bandword.BoxMatrix(p2)]) | p2
 	}
 	return true, true
 }
@@ -325,8 +328,8 @@ func (s *state) valid() bool {
 	c := &s.c
 	for k := 0; k < 27; k += 3 {
 		w0, w1, w2 := c[k], c[k+1], c[k+2]
-		if fold(w0)|fold(w1)|fold(w2) != 0x1FF ||
-			distinct[boxMatrix(w0)]&distinct[boxMatrix(w1)]&distinct[boxMatrix(w2)] != 0x33 {
+		if bandword.Fold(w0)|bandword.Fold(w1)|bandword.Fold(w2) != 0x1FF ||
+			bandword.Distinct[bandword.BoxMatrix(w0)]&bandword.Distinct[bandword.BoxMatrix(w1)]&bandword.Distinct[bandword.BoxMatrix(w2)] != 0x33 {
 			return false
 		}
 	}

@@ -1,4 +1,8 @@
-package bitboard
+// Package bandword holds the layout of the candidate words of a standard
+// 9x9 Sudoku grid by band and the lookup tables that work on them, shared
+// by the fast solver (internal/bitboard) and the band counter
+// (internal/count).
+package bandword
 
 import "math/bits"
 
@@ -7,55 +11,56 @@ import "math/bits"
 // its row. Cell i (row-major) is therefore bit i-27b of band b = i/27.
 
 const (
-	bandAll = 1<<27 - 1
-	// spread copies a 9-bit column set into the three rows of a band.
-	spread = 1 | 1<<9 | 1<<18
+	// All is the band word with all 27 cells.
+	All = 1<<27 - 1
+	// Spread copies a 9-bit column set into the three rows of a band.
+	Spread = 1 | 1<<9 | 1<<18
 )
 
 var (
-	// rowBoxes[x] is the set of boxes (bit k for columns 3k..3k+2) that
+	// RowBoxes[x] is the set of boxes (bit k for columns 3k..3k+2) that
 	// the 9-bit row x touches.
-	rowBoxes [512]uint8
-	// matchCells[m] takes the 3x3 row-by-box presence matrix m of one
+	RowBoxes [512]uint8
+	// MatchCells[m] takes the 3x3 row-by-box presence matrix m of one
 	// digit in one band (bit 3r+k: row r of the band has a candidate in
 	// box k) and returns the cells of the pairs (r, k) that belong to some
 	// perfect matching of rows to boxes: each row and each box of a band
 	// holds the digit exactly once, in three different boxes and rows. It
 	// is 0 when no matching exists. This is locked candidates (pointing and
 	// claiming) inside the band, and more.
-	matchCells [512]uint32
-	// matchPairs[m] is the same as matchCells as a 9-bit matrix.
-	matchPairs [512]uint16
-	// reach[m] takes a row-by-box matrix m (as boxMatrix gives) and
+	MatchCells [512]uint32
+	// MatchPairs[m] is the same as MatchCells as a 9-bit matrix.
+	MatchPairs [512]uint16
+	// Reach[m] takes a row-by-box matrix m (as BoxMatrix gives) and
 	// returns the cells of the band in the rows and boxes it touches.
-	reach [512]uint32
-	// distinct[m] is the number of rows m touches, times 0x11 when m
+	Reach [512]uint32
+	// Distinct[m] is the number of rows m touches, times 0x11 when m
 	// touches as many boxes, else 0: cells that share no row or box of a
 	// band touch as many rows and boxes as they are.
-	distinct [512]uint8
-	// lone[x] is x when the 9-bit row x has exactly one bit, else 0.
-	lone [512]uint16
-	// byteBits[x] has byte i set to 1 when bit i of x is set.
-	byteBits [256]uint64
-	// peers[i] are the cells that see cell i (not i itself), per band.
-	peers [81][3]uint32
+	Distinct [512]uint8
+	// Lone[x] is x when the 9-bit row x has exactly one bit, else 0.
+	Lone [512]uint16
+	// ByteBits[x] has byte i set to 1 when bit i of x is set.
+	ByteBits [256]uint64
+	// Peers[i] are the cells that see cell i (not i itself), per band.
+	Peers [81][3]uint32
 )
 
 func init() {
 	for x := range 256 {
 		for i := range 8 {
 			if x>>i&1 != 0 {
-				byteBits[x] |= 1 << (8 * i)
+				ByteBits[x] |= 1 << (8 * i)
 			}
 		}
 	}
 	for x := range 512 {
 		if x != 0 && x&(x-1) == 0 {
-			lone[x] = uint16(x)
+			Lone[x] = uint16(x)
 		}
 		for k := range 3 {
 			if x>>(3*k)&7 != 0 {
-				rowBoxes[x] |= 1 << k
+				RowBoxes[x] |= 1 << k
 			}
 		}
 	}
@@ -71,7 +76,7 @@ func init() {
 				keep |= pm
 			}
 		}
-		matchPairs[m] = keep
+		MatchPairs[m] = keep
 		var cells uint32
 		for r := range 3 {
 			for k := range 3 {
@@ -80,7 +85,7 @@ func init() {
 				}
 			}
 		}
-		matchCells[m] = cells
+		MatchCells[m] = cells
 		var rows, boxes uint32
 		for r := range 3 {
 			for k := range 3 {
@@ -92,14 +97,14 @@ func init() {
 		}
 		for r := range 3 {
 			if rows>>r&1 != 0 {
-				reach[m] |= 0x1FF << (9 * r)
+				Reach[m] |= 0x1FF << (9 * r)
 			}
 			if boxes>>r&1 != 0 {
-				reach[m] |= 7 << (3 * r) * spread
+				Reach[m] |= 7 << (3 * r) * Spread
 			}
 		}
 		if nr := bits.OnesCount32(rows); nr == bits.OnesCount32(boxes) {
-			distinct[m] = uint8(nr * 0x11)
+			Distinct[m] = uint8(nr * 0x11)
 		}
 	}
 	for i := range 81 {
@@ -110,23 +115,23 @@ func init() {
 			}
 			rj, cj := j/9, j%9
 			if rj == r || cj == c || (rj/3 == r/3 && cj/3 == c/3) {
-				peers[i][j/27] |= 1 << (j % 27)
+				Peers[i][j/27] |= 1 << (j % 27)
 			}
 		}
 	}
 }
 
-// boxMatrix returns the row-by-box presence matrix of band word w.
-func boxMatrix(w uint32) uint32 {
-	return uint32(rowBoxes[w&0x1FF]) | uint32(rowBoxes[w>>9&0x1FF])<<3 | uint32(rowBoxes[w>>18&0x1FF])<<6
+// BoxMatrix returns the row-by-box presence matrix of band word w.
+func BoxMatrix(w uint32) uint32 {
+	return uint32(RowBoxes[w&0x1FF]) | uint32(RowBoxes[w>>9&0x1FF])<<3 | uint32(RowBoxes[w>>18&0x1FF])<<6
 }
 
-// fold returns the columns (9 bits) that band word w touches.
-func fold(w uint32) uint32 {
+// Fold returns the columns (9 bits) that band word w touches.
+func Fold(w uint32) uint32 {
 	return (w | w>>9 | w>>18) & 0x1FF
 }
 
-// loneRows returns the cells of band word w that are alone in their row.
-func loneRows(w uint32) uint32 {
-	return uint32(lone[w&0x1FF]) | uint32(lone[w>>9&0x1FF])<<9 | uint32(lone[w>>18&0x1FF])<<18
+// LoneRows returns the cells of band word w that are alone in their row.
+func LoneRows(w uint32) uint32 {
+	return uint32(Lone[w&0x1FF]) | uint32(Lone[w>>9&0x1FF])<<9 | uint32(Lone[w>>18&0x1FF])<<18
 }
