@@ -36,7 +36,7 @@ type Stats struct {
 // value is ready to use; a Counter is reusable (its memo of band counts
 // is kept from one puzzle to the next) and not safe for concurrent use.
 type Counter struct {
-	stack [81]frame
+	stack [81]bandword.Frame
 	// bands maps the candidates of a band's blank cells, sorted, to the
 	// number of ways to fill them; it holds for any puzzle.
 	bands table4
@@ -88,8 +88,8 @@ func (c *Counter) Count(ctx context.Context, puzzle *[81]uint8, limit int) (int,
 		}
 	}
 	c.firstsOf, c.lastsOf = [54]uint8(p[27:]), [27]uint8(p[54:])
-	var st work
-	if !st.init(&p) {
+	var st bandword.Work
+	if !st.Init(&p) {
 		return 0, nil
 	}
 	if limit <= plainLimit {
@@ -112,20 +112,16 @@ func (c *Counter) Count(ctx context.Context, puzzle *[81]uint8, limit int) (int,
 			default:
 			}
 		}
-		if !st.propagate() {
+		if !st.Propagate() {
 			goto back
 		}
-		if st.unsolved[0] != 0 {
-			k, x := st.choose(0)
-			f := &c.stack[sp]
-			f.st, f.k, f.x = st.state, k, x
+		if st.Unsolved[0] != 0 {
+			k, x := choose(&st.State, 0)
+			st.Guess(&c.stack[sp], k, x)
 			sp++
-			var cell [3]uint32
-			cell[k%3] = x
-			st.assign(k/3, cell[0], cell[1], cell[2])
 			continue
 		}
-		if key, ok := st.firstBand(); ok {
+		if key, ok := firstBand(&st.State); ok {
 			c.stats.Firsts++
 			n, ok := c.firsts.get(key)
 			if !ok {
@@ -149,10 +145,7 @@ func (c *Counter) Count(ctx context.Context, puzzle *[81]uint8, limit int) (int,
 			return total, nil
 		}
 		sp--
-		f := &c.stack[sp]
-		st.state = f.st
-		st.seen = st.c
-		st.c[f.k] &^= f.x
+		st.Back(&c.stack[sp])
 	}
 }
 
@@ -161,7 +154,7 @@ func (c *Counter) Count(ctx context.Context, puzzle *[81]uint8, limit int) (int,
 const plainLimit = 1 << 10
 
 // plain counts the solutions from st one by one, up to limit.
-func (c *Counter) plain(ctx context.Context, st *work, limit int) (int, error) {
+func (c *Counter) plain(ctx context.Context, st *bandword.Work, limit int) (int, error) {
 	done := ctx.Done()
 	total := 0
 	sp := 0
@@ -174,22 +167,18 @@ func (c *Counter) plain(ctx context.Context, st *work, limit int) (int, error) {
 			default:
 			}
 		}
-		if st.propagate() {
-			if st.unsolved != [3]uint32{} {
+		if st.Propagate() {
+			if st.Unsolved != [3]uint32{} {
 				b := 0
-				for st.unsolved[b] == 0 {
+				for st.Unsolved[b] == 0 {
 					b++
 				}
-				k, x := st.choose(b)
-				f := &c.stack[sp]
-				f.st, f.k, f.x = st.state, k, x
+				k, x := choose(&st.State, b)
+				st.Guess(&c.stack[sp], k, x)
 				sp++
-				var cell [3]uint32
-				cell[k%3] = x
-				st.assign(k/3, cell[0], cell[1], cell[2])
 				continue
 			}
-			if st.valid() {
+			if st.Valid() {
 				total++
 				if total >= limit {
 					return total, nil
@@ -200,10 +189,7 @@ func (c *Counter) plain(ctx context.Context, st *work, limit int) (int, error) {
 			return total, nil
 		}
 		sp--
-		f := &c.stack[sp]
-		st.state = f.st
-		st.seen = st.c
-		st.c[f.k] &^= f.x
+		st.Back(&c.stack[sp])
 	}
 }
 
@@ -211,9 +197,9 @@ func (c *Counter) plain(ctx context.Context, st *work, limit int) (int, error) {
 // placed (digit d's columns at bits 9d..9d+8 of the 81-bit key), and
 // reports whether the band's cells are a valid placing: each digit three
 // times, in different rows, boxes and columns.
-func (s *state) firstBand() (key [2]uint64, ok bool) {
+func firstBand(s *bandword.State) (key [2]uint64, ok bool) {
 	for d := range 9 {
-		w := s.c[3*d]
+		w := s.C[3*d]
 		f := bandword.Fold(w)
 		if bits.OnesCount32(w) != 3 || bits.OnesCount32(f) != 3 || bandword.Distinct[bandword.BoxMatrix(w)] != 0x33 {
 			return key, false

@@ -1,0 +1,318 @@
+package bandword
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// State is the candidates of a grid and its unplaced cells: everything a
+// search saves before a guess (124 bytes).
+type State struct {
+	C        [27]uint32 // candidates: C[3*d+b] is digit d+1 in band b
+	Unsolved [3]uint32  // cells not yet placed, per band
+}
+
+// Work is the state being searched, with Seen: the candidates as the
+// digit rules last left them, to tell which digits changed since.
+type Work struct {
+	State
+	Seen [27]uint32
+}
+
+// Frame is one guess on a search's explicit stack: the state before it
+// and the candidate tried (index K into State.C, cell bit X).
+type Frame struct {
+	St State
+	K  int
+	X  uint32
+}
+
+// Guess saves the state in f and places candidate x of C[k].
+func (s *Work) Guess(f *Frame, k int, x uint32) {
+	f.St, f.K, f.X = s.State, k, x
+	var cell [3]uint32
+	cell[k%3] = x
+	s.Assign(k/3, cell[0], cell[1], cell[2])
+}
+
+// Back restores the state saved in f with the guessed candidate removed.
+func (s *Work) Back(f *Frame) {
+	s.State = f.St
+	s.Seen = s.C
+	s.C[f.K] &^= f.X
+}
+
+// Init sets up the candidates of puzzle. It reports false when givens
+// clash or a value is above 9.
+func (s *Work) Init(puzzle *[81]uint8) bool {
+	// Eight cells at a time: every byte at most 9, and the givens as an
+	// 81-bit set (lo: cells 0-63, hi: cells 64-80).
+	var lo, hi, bad uint64
+	for i := 0; i < 80; i += 8 {
+		x := binary.LittleEndian.Uint64(puzzle[i:])
+		bad |= x | (x + 0x7676767676767676)
+		nz := (x + 0x7F7F7F7F7F7F7F7F) & 0x8080808080808080
+		m := nz >> 7 * 0x0102040810204080 >> 56
+		if i < 64 {
+			lo |= m << i
+		} else {
+			hi |= m << (i - 64)
+		}
+	}
+	if bad&0x8080808080808080 != 0 || puzzle[80] > 9 {
+		return false
+	}
+	if puzzle[80] != 0 {
+		hi |= 1 << 16
+	}
+	given := [3]uint32{uint32(lo) & All, uint32(lo>>27) & All, uint32(lo>>54) | uint32(hi)<<10}
+	var g [30]uint32 // givens: g[3*v+b] is value v in band b
+	for b := range 3 {
+		cells := (*[27]uint8)(puzzle[27*b : 27*b+27])
+		for x := given[b]; x != 0; x &= x - 1 {
+			p := bits.TrailingZeros32(x)
+			g[3*int(cells[p&31]&15)+b] |= 1 << p
+		}
+	}
+	g[0], g[1], g[2] = All&^given[0], All&^given[1], All&^given[2]
+	for d := 0; d < 27; d += 3 {
+		g0, g1, g2 := g[d+3], g[d+4], g[d+5]
+		m0, m1, m2 := BoxMatrix(g0), BoxMatrix(g1), BoxMatrix(g2)
+		cols := Fold(g0) | Fold(g1) | Fold(g2)
+		// No two givens of the digit share a row, a box or a column.
+		n := bits.OnesCount32(g0) + bits.OnesCount32(g1) + bits.OnesCount32(g2)
+		if int(Distinct[m0])+int(Distinct[m1])+int(Distinct[m2]) != n*0x11 || bits.OnesCount32(cols) != n {
+			return false
+		}
+		cols *= Spread
+		s.C[d] = g[0]&^(Reach[m0]|cols) | g0
+		s.C[d+1] = g[1]&^(Reach[m1]|cols) | g1
+		s.C[d+2] = g[2]&^(Reach[m2]|cols) | g2
+	}
+	s.Unsolved = [3]uint32{g[0], g[1], g[2]}
+	for k := range s.Seen {
+		s.Seen[k] = ^uint32(0) // every digit is new
+	}
+	return true
+}
+
+// Assign places digit d in the cells s0, s1, s2 of bands 0, 1, 2, all of
+// which must still have d as a candidate. It reports false when two of
+// them see each other.
+func (s *State) Assign(d int, s0, s1, s2 uint32) bool {
+	var e0, e1, e2 uint32
+	for x := s0; x != 0; x &= x - 1 {
+		p := &Peers[bits.TrailingZeros32(x)&31]
+		e0 |= p[0]
+		e1 |= p[1]
+		e2 |= p[2]
+	}
+	for x := s1; x != 0; x &= x - 1 {
+		p := &Peers[27+bits.TrailingZeros32(x)&31]
+		e0 |= p[0]
+		e1 |= p[1]
+		e2 |= p[2]
+	}
+	for x := s2; x != 0; x &= x - 1 {
+		p := &Peers[54+bits.TrailingZeros32(x)&31]
+		e0 |= p[0]
+		e1 |= p[1]
+		e2 |= p[2]
+	}
+	if e0&s0|e1&s1|e2&s2 != 0 {
+		return false
+	}
+	c := &s.C
+	for k := 0; k < 27; k += 3 {
+		c[k] &^= s0
+		c[k+1] &^= s1
+		c[k+2] &^= s2
+	}
+	k := 3 * d
+	c[k] = c[k]&^e0 | s0
+	c[k+1] = c[k+1]&^e1 | s1
+	c[k+2] = c[k+2]&^e2 | s2
+	s.Unsolved[0] &^= s0
+	s.Unsolved[1] &^= s1
+	s.Unsolved[2] &^= s2
+	return true
+}
+
+// twice returns the columns that band word w holds in two rows or more.
+func twice(w uint32) uint32 {
+	r0, r1, r2 := w&0x1FF, w>>9&0x1FF, w>>18
+	return r0&r1 | r2&(r0|r1)
+}
+
+// digit applies the digit-wise rules to digit d, whose bands m (bit b)
+// changed: locked candidates inside bands and stacks to a fixed point,
+// then hidden singles in rows, boxes and columns. It reports false on a
+// contradiction.
+func (s *Work) digit(d int, m uint32) bool {
+	c := s.C[3*d : 3*d+3 : 3*d+3]
+	w0, w1, w2 := c[0], c[1], c[2]
+	if m&1 != 0 {
+		w0 &= MatchCells[BoxMatrix(w0)]
+	}
+	if m&2 != 0 {
+		w1 &= MatchCells[BoxMatrix(w1)]
+	}
+	if m&4 != 0 {
+		w2 &= MatchCells[BoxMatrix(w2)]
+	}
+	for {
+		f0, f1, f2 := Fold(w0), Fold(w1), Fold(w2)
+		// The stacks, unrolled: pa, pb, pc are the matchings of the
+		// column-by-band matrices of stacks 0, 1, 2.
+		pa := uint32(MatchPairs[f0&7|f1&7<<3|f2&7<<6])
+		pb := uint32(MatchPairs[f0>>3&7|f1>>3&7<<3|f2>>3&7<<6])
+		pc := uint32(MatchPairs[f0>>6&7|f1>>6&7<<3|f2>>6&7<<6])
+		a0 := pa&7 | pb&7<<3 | pc&7<<6
+		a1 := pa>>3&7 | pb>>3&7<<3 | pc>>3&7<<6
+		a2 := pa>>6 | pb>>6<<3 | pc>>6<<6
+		n0 := w0 & (a0 * Spread)
+		n1 := w1 & (a1 * Spread)
+		n2 := w2 & (a2 * Spread)
+		if n0 == w0 && n1 == w1 && n2 == w2 {
+			break
+		}
+		if n0 != w0 {
+			n0 &= MatchCells[BoxMatrix(n0)]
+		}
+		if n1 != w1 {
+			n1 &= MatchCells[BoxMatrix(n1)]
+		}
+		if n2 != w2 {
+			n2 &= MatchCells[BoxMatrix(n2)]
+		}
+		w0, w1, w2 = n0, n1, n2
+	}
+	if w0 == 0 || w1 == 0 || w2 == 0 {
+		return false
+	}
+	c[0], c[1], c[2] = w0, w1, w2
+	seen := s.Seen[3*d : 3*d+3 : 3*d+3]
+	seen[0], seen[1], seen[2] = w0, w1, w2
+
+	// Hidden singles. After the band matching a row with one cell is also
+	// a box with one cell, and the other way round.
+	s0, s1, s2 := LoneRows(w0), LoneRows(w1), LoneRows(w2)
+	f0, f1, f2 := Fold(w0), Fold(w1), Fold(w2)
+	once := f0 | f1 | f2
+	if once != 0x1FF {
+		return false
+	}
+	if cols := once &^ (twice(w0) | twice(w1) | twice(w2) | f0&f1 | f2&(f0|f1)); cols != 0 {
+		s0 |= w0 & ((cols & f0) * Spread)
+		s1 |= w1 & ((cols & f1) * Spread)
+		s2 |= w2 & ((cols & f2) * Spread)
+	}
+	s0 &= s.Unsolved[0]
+	s1 &= s.Unsolved[1]
+	s2 &= s.Unsolved[2]
+	if s0|s1|s2 == 0 {
+		return true
+	}
+	return s.Assign(d, s0, s1, s2)
+}
+
+// nakedSingles places the cells left with one candidate and reports
+// whether it placed any, and false in ok on a contradiction (a cell with
+// no candidate). Two equal singles that see each other are not detected
+// here: the state is then inconsistent, later rules find a contradiction
+// or the final check (Valid) rejects the grid.
+func (s *State) nakedSingles() (placed, ok bool) {
+	c := &s.C
+	// Cells with at least one and at least two candidates, per band, as
+	// three independent chains over digits 1-3, 4-6 and 7-9, merged.
+	var one, sg [3]uint32
+	for b := range 3 {
+		x0, x1, x2 := c[b], c[b+3], c[b+6]
+		y0, y1, y2 := c[b+9], c[b+12], c[b+15]
+		z0, z1, z2 := c[b+18], c[b+21], c[b+24]
+		ox, oy, oz := x0|x1|x2, y0|y1|y2, z0|z1|z2
+		tx := x0&x1 | x2&(x0|x1)
+		ty := y0&y1 | y2&(y0|y1)
+		tz := z0&z1 | z2&(z0|z1)
+		one[b] = ox | oy | oz
+		sg[b] = s.Unsolved[b] &^ (tx | ty | tz | ox&oy | oz&(ox|oy))
+	}
+	if one[0]&one[1]&one[2] != All {
+		return false, false
+	}
+	s0, s1, s2 := sg[0], sg[1], sg[2]
+	if s0|s1|s2 == 0 {
+		return false, true
+	}
+	s.Unsolved[0] &^= s0
+	s.Unsolved[1] &^= s1
+	s.Unsolved[2] &^= s2
+	for k := 0; k < 27; k += 3 {
+		w0, w1, w2 := c[k], c[k+1], c[k+2]
+		p0, p1, p2 := w0&s0, w1&s1, w2&s2
+		if p0|p1|p2 == 0 {
+			c[k], c[k+1], c[k+2] = w0&^s0, w1&^s1, w2&^s2
+			continue
+		}
+		cols := (Fold(p0) | Fold(p1) | Fold(p2)) * Spread
+		c[k] = w0&^(s0|cols|Reach[BoxMatrix(p0)]) | p0
+		c[k+1] = w1&^(s1|cols|Reach[BoxMatrix(p1)]) | p1
+		c[k+2] = w2&^(s2|cols|Reach[BoxMatrix(p2)]) | p2
+	}
+	return true, true
+}
+
+// Valid reports whether a state with every cell placed is a valid grid.
+// Every placed cell has at most one candidate; when each digit covers
+// the nine columns, and the three rows and boxes of each band, each digit
+// holds nine cells, once in each row, column and box.
+func (s *State) Valid() bool {
+	c := &s.C
+	for k := 0; k < 27; k += 3 {
+		w0, w1, w2 := c[k], c[k+1], c[k+2]
+		if Fold(w0)|Fold(w1)|Fold(w2) != 0x1FF ||
+			Distinct[BoxMatrix(w0)]&Distinct[BoxMatrix(w1)]&Distinct[BoxMatrix(w2)] != 0x33 {
+			return false
+		}
+	}
+	return true
+}
+
+// Propagate applies the rules until nothing changes or every cell is
+// placed. It reports false on a contradiction.
+func (s *Work) Propagate() bool {
+	for {
+		placed, ok := s.nakedSingles()
+		if !ok {
+			return false
+		}
+		if placed {
+			if s.Unsolved == [3]uint32{} {
+				return true
+			}
+			continue
+		}
+		any := false
+		for d := 0; d < 9; d++ {
+			var m uint32
+			if s.C[3*d] != s.Seen[3*d] {
+				m = 1
+			}
+			if s.C[3*d+1] != s.Seen[3*d+1] {
+				m |= 2
+			}
+			if s.C[3*d+2] != s.Seen[3*d+2] {
+				m |= 4
+			}
+			if m != 0 {
+				any = true
+				if !s.digit(d, m) {
+					return false
+				}
+			}
+		}
+		if !any {
+			return true
+		}
+	}
+}
