@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/dlxkit/dlx/internal/shareddata"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
@@ -63,7 +64,7 @@ func TestBandCounter(t *testing.T) {
 // puzzles.
 func TestRemoveKCounters(t *testing.T) {
 	solver := func() Counter { return sudoku.NewSolver(sudoku.Options{}) }
-	for i, line := range readLines(t, "data/test1000", 6) {
+	for i, line := range shareddata.Lines(t, "data/test1000", 6) {
 		p := padded(t, parse81(t, line), 8, 3, i%3)
 		for _, k := range []int{1, 2} {
 			a, err := Analyzer{Workers: 2}.RemoveK(context.Background(), p, k)

@@ -1,7 +1,6 @@
 package analyze
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"os"
@@ -26,21 +25,6 @@ func parse81(t testing.TB, s string) *sudoku.Grid {
 		}
 	}
 	return g
-}
-
-func readLines(t testing.TB, rel string, n int) []string {
-	t.Helper()
-	f, err := os.Open(shareddata.Path(t, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && len(out) < n {
-		out = append(out, sc.Text())
-	}
-	return out
 }
 
 // padded returns p with extra givens copied from its solution: every
@@ -130,7 +114,7 @@ func checkAgainstSeed(t *testing.T, name string, p *sudoku.Grid, k int) {
 // TestRemoveKPadded: test1000 puzzles with extra givens from their
 // solution, k = 1, 2, 3 against the brute force.
 func TestRemoveKPadded(t *testing.T) {
-	lines := readLines(t, "data/test1000", 4)
+	lines := shareddata.Lines(t, "data/test1000", 4)
 	for i, line := range lines {
 		p := parse81(t, line)
 		q := padded(t, p, 12, 5, i%5)
@@ -145,7 +129,7 @@ func TestRemoveKPadded(t *testing.T) {
 // TestSeedSubsets: the generalised brute force agrees with the seed's own
 // loop over pairs.
 func TestSeedSubsets(t *testing.T) {
-	for i, line := range readLines(t, "data/test1000", 3) {
+	for i, line := range shareddata.Lines(t, "data/test1000", 3) {
 		p := padded(t, parse81(t, line), 12, 5, i)
 		m, mn, f, fn := seedPairs(p.Cells)
 		m2, mn2, f2, fn2 := seedSubsets(p.Cells, 2)
@@ -182,7 +166,7 @@ func TestRemoveKSeed(t *testing.T) {
 	if os.Getenv("DLX_LONG") != "1" {
 		t.Skip("set DLX_LONG=1 to run k = 2 on raw 17-clue puzzles (tens of minutes)")
 	}
-	for _, line := range readLines(t, "data/test1000", 1) {
+	for _, line := range shareddata.Lines(t, "data/test1000", 1) {
 		p := parse81(t, line)
 		start := time.Now()
 		res, err := Analyzer{Workers: 2}.RemoveK(context.Background(), p, 2)

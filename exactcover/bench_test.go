@@ -2,19 +2,10 @@ package exactcover
 
 import (
 	"context"
-	"syscall"
 	"testing"
-	"time"
-)
 
-// cpuTime returns the user and system CPU time of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+	"github.com/dlxkit/dlx/internal/cputime"
+)
 
 // benchCount counts the solutions of a shared instance, reporting
 // updates per second.
@@ -24,7 +15,7 @@ func benchCount(b *testing.B, file string, workers int) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	var updates int64
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		if _, err := s.Count(ctx, Options{Workers: workers}); err != nil {
 			b.Fatal(err)
@@ -37,7 +28,7 @@ func benchCount(b *testing.B, file string, workers int) {
 		}
 	}
 	b.ReportMetric(float64(updates)/b.Elapsed().Seconds(), "updates/s")
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu := cputime.Process() - cpu0; cpu > 0 {
 		// CPU time is a steadier measure than wall time on a shared machine.
 		b.ReportMetric(float64(updates)/cpu.Seconds(), "updates/cpu-s")
 		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")

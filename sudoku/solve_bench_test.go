@@ -2,19 +2,10 @@ package sudoku
 
 import (
 	"context"
-	"syscall"
 	"testing"
-	"time"
-)
 
-// cpuTime returns the user and system CPU time of the process so far.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
+	"github.com/dlxkit/dlx/internal/cputime"
+)
 
 // benchSolveDLX solves the puzzles of a shared file in turn with the
 // exact-cover solver on one goroutine, reporting puzzles per second and
@@ -36,7 +27,7 @@ func benchSolveDLX(b *testing.B, rel string) {
 	b.ReportAllocs()
 	var nodes, solved int64
 	i := 0
-	cpu0 := cpuTime()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		g := puzzles[i]
 		if i++; i == len(puzzles) {
@@ -48,7 +39,7 @@ func benchSolveDLX(b *testing.B, rel string) {
 		nodes += int64(s.Guesses())
 		solved++
 	}
-	cpu := cpuTime() - cpu0
+	cpu := cputime.Process() - cpu0
 	b.ReportMetric(float64(solved)/b.Elapsed().Seconds(), "puzzles/s")
 	b.ReportMetric(float64(nodes)/float64(solved), "nodes/puzzle")
 	if cpu > 0 {

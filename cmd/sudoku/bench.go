@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/dlxkit/dlx/internal/bitboard"
+	"github.com/dlxkit/dlx/internal/cputime"
 	"github.com/dlxkit/dlx/internal/dfs"
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -273,7 +274,8 @@ func benchRun(ctx context.Context, name string, puzzles []benchPuzzle, outs []be
 		warm(ctx, &puzzles[i], limit, &scratch)
 	}
 	const chunk = 64
-	cpu0, hasCPU := processCPU()
+	cpu0 := cputime.Process()
+	hasCPU := cpu0 > 0
 	start := time.Now()
 	for range workers {
 		solve := newBenchSolver(name)
@@ -302,7 +304,7 @@ func benchRun(ctx context.Context, name string, puzzles []benchPuzzle, outs []be
 	}
 	wg.Wait()
 	elapsed := time.Since(start)
-	cpu1, _ := processCPU()
+	cpu1 := cputime.Process()
 	r.Puzzles = min(int(next.Load()), len(puzzles))
 	r.Stopped = r.Puzzles < len(puzzles)
 	r.Seconds = elapsed.Seconds()

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/dlxkit/dlx/internal/cputime"
 )
 
 const (
@@ -76,7 +78,7 @@ func TestBenchCountJSON(t *testing.T) {
 		if r.PerSecond <= 0 || r.Micros <= 0 {
 			t.Errorf("result %+v: no speed", r)
 		}
-		if _, ok := processCPU(); ok && r.CPUMicros <= 0 {
+		if cputime.Process() > 0 && r.CPUMicros <= 0 {
 			t.Errorf("result %+v: no CPU time per puzzle", r)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/dlxkit/dlx/internal/bitboard"
+	"github.com/dlxkit/dlx/internal/cputime"
 	"github.com/dlxkit/dlx/internal/dfs"
 	"github.com/dlxkit/dlx/internal/shareddata"
 )
@@ -34,7 +35,7 @@ func benchSolve(b *testing.B, ps [][81]uint8, limit int, count func(*[81]uint8, 
 	defer runtime.UnlockOSThread()
 	var sol [81]uint8
 	guesses := 0
-	cpu0 := threadCPU()
+	cpu0 := cputime.Thread()
 	for b.Loop() {
 		guesses = 0
 		for i := range ps {
@@ -43,7 +44,7 @@ func benchSolve(b *testing.B, ps [][81]uint8, limit int, count func(*[81]uint8, 
 		}
 	}
 	n := float64(b.N) * float64(len(ps))
-	if cpu := threadCPU() - cpu0; cpu > 0 {
+	if cpu := cputime.Thread() - cpu0; cpu > 0 {
 		b.ReportMetric(cpu.Seconds()*1e6/n, "cpu-µs/puzzle")
 	}
 	b.ReportMetric(n/b.Elapsed().Seconds(), "puzzles/s")

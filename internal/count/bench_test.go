@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dlxkit/dlx/internal/bitboard"
+	"github.com/dlxkit/dlx/internal/cputime"
 )
 
 // benchReport reports solutions per second of wall time and, where the
@@ -14,7 +15,7 @@ import (
 func benchReport(b *testing.B, n int, cpu0 float64) {
 	total := float64(b.N) * float64(n)
 	b.ReportMetric(total/b.Elapsed().Seconds(), "solutions/s")
-	if cpu := threadCPU().Seconds() - cpu0; cpu > 0 {
+	if cpu := cputime.Thread().Seconds() - cpu0; cpu > 0 {
 		b.ReportMetric(total/cpu, "solutions/cpu-s")
 		b.ReportMetric(cpu*1e3/float64(b.N), "cpu-ms/op")
 	}
@@ -41,7 +42,7 @@ func BenchmarkPair(b *testing.B) {
 		b.Run("count/"+pc.name, func(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
-			cpu0 := threadCPU().Seconds()
+			cpu0 := cputime.Thread().Seconds()
 			for b.Loop() {
 				var c Counter
 				if n, err := c.Count(context.Background(), &q, 0); n != pc.want || err != nil {
@@ -56,7 +57,7 @@ func BenchmarkPair(b *testing.B) {
 		b.Run("bitboard/"+pc.name, func(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
-			cpu0 := threadCPU().Seconds()
+			cpu0 := cputime.Thread().Seconds()
 			var s bitboard.Solver
 			for b.Loop() {
 				if n, _ := s.Count(&q, 1<<62, nil); n != pc.want {
@@ -81,7 +82,7 @@ func BenchmarkPairs17(b *testing.B) {
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	cpu0 := threadCPU().Seconds()
+	cpu0 := cputime.Thread().Seconds()
 	total := 0
 	for b.Loop() {
 		var c Counter

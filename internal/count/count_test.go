@@ -1,11 +1,9 @@
 package count
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"math/rand/v2"
-	"os"
 	"testing"
 	"time"
 
@@ -28,24 +26,6 @@ func parse(t testing.TB, s string) [81]uint8 {
 		}
 	}
 	return p
-}
-
-func readLines(t testing.TB, rel string, n int) []string {
-	t.Helper()
-	f, err := os.Open(shareddata.Path(t, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() && len(out) < n {
-		out = append(out, sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // reference counts p's solutions with the fast solver, up to limit.
@@ -93,7 +73,7 @@ func derived(t *testing.T, p [81]uint8, r *rand.Rand, extra, removed int) [81]ui
 // removed: 600 puzzles with counts from 1 to 100,000 (capped there).
 func TestCountTest1000(t *testing.T) {
 	const limit = 100_000
-	lines := readLines(t, "data/test1000", 200)
+	lines := shareddata.Lines(t, "data/test1000", 200)
 	r := rand.New(rand.NewPCG(1, 2))
 	var c Counter
 	var buckets [4]int // counts 1, 2-99, 100-9,999, 10,000 or more

@@ -6,6 +6,7 @@
 package shareddata
 
 import (
+	"bufio"
 	"os"
 	"path/filepath"
 	"testing"
@@ -50,4 +51,24 @@ func Path(tb testing.TB, rel string) string {
 		tb.Skipf("shared data file %s not found: %v", p, err)
 	}
 	return p
+}
+
+// Lines returns the first n lines of the shared file rel (all of them when
+// n < 0), skipping the test when the file is absent as Path does.
+func Lines(tb testing.TB, rel string, n int) []string {
+	tb.Helper()
+	f, err := os.Open(Path(tb, rel))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for (n < 0 || len(out) < n) && sc.Scan() {
+		out = append(out, sc.Text())
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatalf("%s: %v", rel, err)
+	}
+	return out
 }

@@ -1,8 +1,0 @@
-//go:build !linux
-
-package bitboard_test
-
-import "time"
-
-// threadCPU is not measured here: the benchmarks report wall time only.
-func threadCPU() time.Duration { return 0 }
