@@ -7,6 +7,7 @@ import (
 
 	"github.com/dlxkit/dlx/internal/bitboard"
 	"github.com/dlxkit/dlx/internal/dfs"
+	"github.com/dlxkit/dlx/internal/gridtest"
 	"github.com/dlxkit/dlx/internal/shareddata"
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -111,7 +112,7 @@ func TestKnown(t *testing.T) {
 	for range 81 {
 		empty += "."
 	}
-	full := knownSolution
+	full := gridtest.Solution
 	twoSevens := "77" + empty[2:]                    // clash in a row
 	colClash := "5" + empty[1:9] + "5" + empty[10:]  // clash in a column
 	boxClash := "5" + empty[1:10] + "5" + empty[11:] // clash in a box
@@ -152,7 +153,7 @@ func TestKnown(t *testing.T) {
 		})
 	}
 	var s bitboard.Solver
-	bad := grid(knownSolution)
+	bad := grid(gridtest.Solution)
 	bad[40] = 10
 	if n, _ := s.Count(bad, 2, nil); n != 0 {
 		t.Errorf("value 10: count %d, want 0", n)

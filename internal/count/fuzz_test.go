@@ -4,43 +4,16 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/dlxkit/dlx/internal/gridtest"
 )
-
-// knownSolution is a valid grid; randomGrid shuffles it into others.
-const knownSolution = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-
-// randomGrid returns a valid solution grid: knownSolution with its digits
-// relabelled, bands, stacks, rows in bands and columns in stacks permuted,
-// and maybe transposed.
-func randomGrid(r *rand.Rand) [81]uint8 {
-	var g [81]uint8
-	digits := r.Perm(9)
-	var rows, cols [9]int
-	bands, stacks := r.Perm(3), r.Perm(3)
-	for b := range 3 {
-		rp, cp := r.Perm(3), r.Perm(3)
-		for k := range 3 {
-			rows[3*b+k] = 3*bands[b] + rp[k]
-			cols[3*b+k] = 3*stacks[b] + cp[k]
-		}
-	}
-	transpose := r.IntN(2) == 1
-	for i := range 81 {
-		rr, cc := rows[i/9], cols[i%9]
-		if transpose {
-			rr, cc = cc, rr
-		}
-		g[i] = uint8(digits[knownSolution[9*rr+cc]-'1'] + 1)
-	}
-	return g
-}
 
 // fuzzPuzzle derives a puzzle from a seed: a random valid grid with 30 to
 // 59 blank cells and, when change is set, one cell set to a random digit
 // (which may clash, leave no solution, or still leave some).
 func fuzzPuzzle(seed uint64, blanks uint8, change bool) [81]uint8 {
 	r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
-	p := randomGrid(r)
+	p := gridtest.Random(r)
 	nb := 30 + int(blanks)%30
 	for _, i := range r.Perm(81)[:nb] {
 		p[i] = 0
