@@ -27,14 +27,7 @@ func bandCount(w *[9]uint32, free uint32) uint64 {
 	if free == 0 {
 		return 1
 	}
-	// Cells with at least one, two, three candidates.
-	var one, two, three uint32
-	for d := range 9 {
-		x := w[d] & free
-		three |= two & x
-		two |= one & x
-		one |= x
-	}
+	one, two, three := candidateCounts(w, free)
 	if one&free != free {
 		return 0
 	}
@@ -90,4 +83,16 @@ func sort9(w *[9]uint32) {
 		}
 		w[j] = v
 	}
+}
+
+// candidateCounts returns the cells of free with at least one, two and
+// three candidates among the nine digit words w.
+func candidateCounts(w *[9]uint32, free uint32) (one, two, three uint32) {
+	for d := range 9 {
+		x := w[d] & free
+		three |= two & x
+		two |= one & x
+		one |= x
+	}
+	return one, two, three
 }

@@ -104,13 +104,8 @@ func (c *Counter) Count(ctx context.Context, puzzle *[81]uint8, limit int) (int,
 	total := 0
 	sp := 0
 	for {
-		c.stats.Nodes++
-		if c.stats.Nodes&(pollEvery-1) == 0 && done != nil {
-			select {
-			case <-done:
-				return total, ctx.Err()
-			default:
-			}
+		if c.poll(done) {
+			return total, ctx.Err()
 		}
 		if !st.Propagate() {
 			goto back
@@ -159,13 +154,8 @@ func (c *Counter) plain(ctx context.Context, st *bandword.Work, limit int) (int,
 	total := 0
 	sp := 0
 	for {
-		c.stats.Nodes++
-		if c.stats.Nodes&(pollEvery-1) == 0 && done != nil {
-			select {
-			case <-done:
-				return total, ctx.Err()
-			default:
-			}
+		if c.poll(done) {
+			return total, ctx.Err()
 		}
 		if st.Propagate() {
 			if st.Unsolved != [3]uint32{} {
@@ -307,13 +297,7 @@ func (e *enum) walk(w *[9]uint32, free uint32, k0, k1 uint64) {
 	saved := false
 	var save [9]uint32
 	for free != 0 {
-		var one, two, three uint32
-		for d := range 9 {
-			x := w[d] & free
-			three |= two & x
-			two |= one & x
-			one |= x
-		}
+		one, two, three := candidateCounts(w, free)
 		if one&free != free {
 			goto out
 		}
@@ -479,4 +463,19 @@ func orient(p, q *[81]uint8, force int) (last, first int) {
 		}
 	}
 	return best, t + a
+}
+
+// poll counts a node and reports whether done is closed, looking only
+// every pollEvery nodes.
+func (c *Counter) poll(done <-chan struct{}) bool {
+	c.stats.Nodes++
+	if c.stats.Nodes&(pollEvery-1) != 0 || done == nil {
+		return false
+	}
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }
