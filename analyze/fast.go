@@ -3,12 +3,12 @@ package analyze
 import (
 	"context"
 
-	"github.com/dlxkit/dlx/internal/count"
+	"github.com/dlxkit/dlx/internal/solver/count"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
 // bandCounter is the default Counter: standard 9x9 grids are counted by
-// internal/count (band by band, with memos, without enumerating every
+// internal/solver/count (band by band, with memos, without enumerating every
 // solution; it looks at the context as it runs), other grids by
 // sudoku.Solver.
 type bandCounter struct {
@@ -21,7 +21,7 @@ func newBandCounter() Counter {
 	return &bandCounter{s: sudoku.NewSolver(sudoku.Options{})}
 }
 
-// handles reports whether g goes to internal/count.
+// handles reports whether g goes to internal/solver/count.
 func (b *bandCounter) handles(g *sudoku.Grid) bool {
 	return g.IsStandard9() && len(g.Cells) == 81
 }

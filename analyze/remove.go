@@ -63,13 +63,13 @@ var (
 const MaxSubsets = 1 << 30
 
 // Analyzer runs RemoveK. The zero value uses one worker per CPU and
-// counts standard 9x9 grids band by band (package internal/count) and
+// counts standard 9x9 grids band by band (package internal/solver/count) and
 // other grids with sudoku.Solver.
 type Analyzer struct {
 	// Workers counts sets in parallel; 0 means GOMAXPROCS.
 	Workers int
 	// NewCounter returns a counter for one worker; nil means the band
-	// counter of internal/count for standard 9x9 grids and sudoku.Solver
+	// counter of internal/solver/count for standard 9x9 grids and sudoku.Solver
 	// for the others.
 	NewCounter func() Counter
 	// Progress, when set, is called after each set of k givens is counted
@@ -99,7 +99,7 @@ func RemoveK(ctx context.Context, puzzle *sudoku.Grid, k int) (Result, error) {
 // 1).
 //
 // Standard 9x9 grids are counted by default without enumerating every
-// solution (package internal/count: band by band, the last band's
+// solution (package internal/solver/count: band by band, the last band's
 // completions from a memo), which looks at ctx as it runs; other grids,
 // or a NewCounter that does not, are counted in parts when a set has
 // many solutions, so that cancelling ctx takes effect within a second or

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/dlxkit/dlx/generate"
-	"github.com/dlxkit/dlx/internal/shareddata"
+	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 	"github.com/dlxkit/dlx/sudoku"
 )
 

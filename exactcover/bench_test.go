@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/dlxkit/dlx/internal/cputime"
+	"github.com/dlxkit/dlx/internal/measure/cputime"
 )
 
 // benchCount counts the solutions of a shared instance, reporting

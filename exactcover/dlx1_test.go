@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/dlxkit/dlx/internal/shareddata"
+	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
 // dlx1Figures are Knuth's DLX1 statistics for the shared instances

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dlxkit/dlx/internal/shareddata"
+	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
 // knuthDLX1 is the DLX1 table of BENCHMARKS.md (Knuth's program, counting

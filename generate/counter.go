@@ -3,7 +3,7 @@ package generate
 import (
 	"context"
 
-	"github.com/dlxkit/dlx/internal/bitboard"
+	"github.com/dlxkit/dlx/internal/solver/bitboard"
 	"github.com/dlxkit/dlx/sudoku"
 )
 

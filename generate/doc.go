@@ -4,7 +4,7 @@
 // a difficulty level or a Sudoku Explainer range), seeded and reproducible,
 // in parallel across cores.
 //
-// Standard 9x9 puzzles use the specialised solver (internal/bitboard) to
+// Standard 9x9 puzzles use the specialised solver (internal/solver/bitboard) to
 // check uniqueness; other sizes and variants use the package's own
 // constraint search (naked and hidden singles with branching on the
 // most constrained cell).

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/dlxkit/dlx/internal/shareddata"
+	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 	"github.com/dlxkit/dlx/sudoku"
 )
 

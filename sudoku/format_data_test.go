@@ -7,7 +7,7 @@ import (
 	"os"
 	"testing"
 
-	"github.com/dlxkit/dlx/internal/shareddata"
+	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
 // TestSharedData reads every one-per-line file of the shared data set

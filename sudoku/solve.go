@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"github.com/dlxkit/dlx/exactcover"
-	"github.com/dlxkit/dlx/internal/bitboard"
+	"github.com/dlxkit/dlx/internal/solver/bitboard"
 )
 
 // ErrNoSolution is returned by Solve for a puzzle whose givens do not clash
@@ -24,7 +24,7 @@ const (
 	Auto Method = iota
 	// DLX always uses the exact-cover reduction on dancing links.
 	DLX
-	// Fast uses the specialised 9x9 solver (internal/bitboard); other grids
+	// Fast uses the specialised 9x9 solver (internal/solver/bitboard); other grids
 	// give an error wrapping ErrShape.
 	Fast
 )

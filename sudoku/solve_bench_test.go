@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/dlxkit/dlx/internal/cputime"
+	"github.com/dlxkit/dlx/internal/measure/cputime"
 )
 
 // benchSolveDLX solves the puzzles of a shared file in turn with the

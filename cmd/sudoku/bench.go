@@ -17,9 +17,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/dlxkit/dlx/internal/bitboard"
-	"github.com/dlxkit/dlx/internal/cputime"
-	"github.com/dlxkit/dlx/internal/dfs"
+	"github.com/dlxkit/dlx/internal/measure/cputime"
+	"github.com/dlxkit/dlx/internal/solver/bitboard"
+	"github.com/dlxkit/dlx/internal/solver/dfs"
 	"github.com/dlxkit/dlx/sudoku"
 )
 

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dlxkit/dlx/internal/cputime"
+	"github.com/dlxkit/dlx/internal/measure/cputime"
 )
 
 const (

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dlxkit/dlx/internal/lineproto"
+	"github.com/dlxkit/dlx/internal/service/lineproto"
 )
 
 func init() {

@@ -8,7 +8,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/dlxkit/dlx/internal/server"
+	"github.com/dlxkit/dlx/internal/service/server"
 )
 
 func init() {

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dlxkit/dlx/internal/lineproto"
+	"github.com/dlxkit/dlx/internal/service/lineproto"
 )
 
 // runServiceCmd runs a command of the service's area in process.

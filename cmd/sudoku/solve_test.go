@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dlxkit/dlx/internal/shareddata"
+	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
 // validSolution reports whether sol, 81 digits, is a complete standard

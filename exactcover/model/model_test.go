@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/dlxkit/dlx/exactcover"
-	"github.com/dlxkit/dlx/internal/shareddata"
+	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
 // knuth returns p in Knuth's format.

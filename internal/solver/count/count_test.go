@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dlxkit/dlx/internal/bitboard"
-	"github.com/dlxkit/dlx/internal/shareddata"
+	"github.com/dlxkit/dlx/internal/solver/bitboard"
+	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
 // first17 is the first puzzle of test1000 (17 givens).

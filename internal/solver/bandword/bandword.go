@@ -1,8 +1,8 @@
 // Package bandword holds the layout of the candidate words of a standard
 // 9x9 Sudoku grid by band, the lookup tables that work on them, and the
 // candidate state with its propagation (singles, locked candidates),
-// shared by the fast solver (internal/bitboard) and the band counter
-// (internal/count). Each of those keeps its own search loop and guess.
+// shared by the fast solver (internal/solver/bitboard) and the band counter
+// (internal/solver/count). Each of those keeps its own search loop and guess.
 package bandword
 
 import "math/bits"

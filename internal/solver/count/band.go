@@ -3,7 +3,7 @@ package count
 import (
 	"math/bits"
 
-	"github.com/dlxkit/dlx/internal/bandword"
+	"github.com/dlxkit/dlx/internal/solver/bandword"
 )
 
 // bandPeers[i] are the cells of a band that share a row, a column or a

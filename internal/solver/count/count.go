@@ -5,7 +5,7 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/dlxkit/dlx/internal/bandword"
+	"github.com/dlxkit/dlx/internal/solver/bandword"
 )
 
 // pollEvery is the number of search nodes between two looks at the

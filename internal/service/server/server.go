@@ -13,9 +13,9 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	"github.com/dlxkit/dlx/internal/bitboard"
-	"github.com/dlxkit/dlx/internal/lineproto"
-	"github.com/dlxkit/dlx/internal/web"
+	"github.com/dlxkit/dlx/internal/service/lineproto"
+	"github.com/dlxkit/dlx/internal/service/web"
+	"github.com/dlxkit/dlx/internal/solver/bitboard"
 )
 
 // Server is the Sudoku service. Create it with New; run it with

@@ -5,9 +5,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/dlxkit/dlx/internal/bitboard"
-	"github.com/dlxkit/dlx/internal/dfs"
-	"github.com/dlxkit/dlx/internal/gridtest"
+	"github.com/dlxkit/dlx/internal/solver/bitboard"
+	"github.com/dlxkit/dlx/internal/solver/dfs"
+	"github.com/dlxkit/dlx/internal/testkit/gridtest"
 	"github.com/dlxkit/dlx/sudoku"
 )
 

@@ -3,7 +3,7 @@ package bitboard
 import (
 	"encoding/binary"
 
-	"github.com/dlxkit/dlx/internal/bandword"
+	"github.com/dlxkit/dlx/internal/solver/bandword"
 )
 
 // Solver solves standard 9x9 puzzles. The zero value is ready to use; a

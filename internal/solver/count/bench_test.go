@@ -5,8 +5,8 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/dlxkit/dlx/internal/bitboard"
-	"github.com/dlxkit/dlx/internal/cputime"
+	"github.com/dlxkit/dlx/internal/measure/cputime"
+	"github.com/dlxkit/dlx/internal/solver/bitboard"
 )
 
 // benchReport reports solutions per second of wall time and, where the

@@ -2,7 +2,7 @@
 // per-row, per-column and per-box bitmasks of the digits still free, that
 // fills the empty cell with the fewest candidates first and tries its
 // digits from the lowest bit up. It is kept simple on purpose, as the
-// reference the fast solver (internal/bitboard) is measured and checked
+// reference the fast solver (internal/solver/bitboard) is measured and checked
 // against.
 package dfs
 

@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dlxkit/dlx/internal/lineproto"
-	"github.com/dlxkit/dlx/internal/shareddata"
+	"github.com/dlxkit/dlx/internal/service/lineproto"
+	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
 // TestLineProtocol sends data/test1000 pipelined to the service's line

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/dlxkit/dlx/internal/gridtest"
+	"github.com/dlxkit/dlx/internal/testkit/gridtest"
 )
 
 // fuzzPuzzle derives a puzzle from a seed: a random valid grid with 30 to

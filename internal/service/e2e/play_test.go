@@ -14,7 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/dlxkit/dlx/internal/server"
+	"github.com/dlxkit/dlx/internal/service/server"
 )
 
 // test1 is the first puzzle of data/test1000 (unique solution).

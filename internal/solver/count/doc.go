@@ -11,8 +11,8 @@
 // transposing so that a stack becomes a band) to put the band with the
 // most blank cells last and the one with the next most first, then
 //
-//   - searches the first band, with the propagation internal/bitboard
-//     also uses (internal/bandword: singles, locked candidates) over the
+//   - searches the first band, with the propagation internal/solver/bitboard
+//     also uses (internal/solver/bandword: singles, locked candidates) over the
 //     whole grid, guessing in the first band only;
 //   - for each placing of the first band, looks up the columns of each
 //     digit in a memo; when they are new, enumerates the fillings of the

@@ -4,10 +4,10 @@ import (
 	"runtime"
 	"testing"
 
-	"github.com/dlxkit/dlx/internal/bitboard"
-	"github.com/dlxkit/dlx/internal/cputime"
-	"github.com/dlxkit/dlx/internal/dfs"
-	"github.com/dlxkit/dlx/internal/shareddata"
+	"github.com/dlxkit/dlx/internal/measure/cputime"
+	"github.com/dlxkit/dlx/internal/solver/bitboard"
+	"github.com/dlxkit/dlx/internal/solver/dfs"
+	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
 // benchFiles are the files the benchmarks run on, with the number of

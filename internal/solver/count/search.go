@@ -1,9 +1,9 @@
 package count
 
-import "github.com/dlxkit/dlx/internal/bandword"
+import "github.com/dlxkit/dlx/internal/solver/bandword"
 
 // The whole-grid search: the candidates and propagation of
-// internal/bandword, shared with internal/bitboard, with the guess chosen
+// internal/solver/bandword, shared with internal/solver/bitboard, with the guess chosen
 // in a given band.
 
 // choose picks the guess among the unsolved cells of band b of s: the

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dlxkit/dlx/internal/shareddata"
+	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
 // test1 is the first puzzle of data/test1000 (Royle's 17-clue list).

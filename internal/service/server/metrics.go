@@ -4,7 +4,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
-	"github.com/dlxkit/dlx/internal/lineproto"
+	"github.com/dlxkit/dlx/internal/service/lineproto"
 )
 
 // metrics are the service's Prometheus metrics, in a registry of its own
