@@ -148,11 +148,11 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 						default:
 						}
 						buf = append(buf[:0], w.solution(depth)...)
-						select {
-						case sols <- buf:
-						case <-inner.Done():
-							return false
-						}
+						// Always delivered: the caller's loop drains sols
+						// until every worker has stopped. Dropping it when
+						// another worker reached the limit and cancelled
+						// lost solution n <= limit.
+						sols <- buf
 					}
 					if limit > 0 && n == limit {
 						cancel()
