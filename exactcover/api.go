@@ -14,6 +14,8 @@ var (
 	ErrConflict      = errors.New("option conflicts with the options already chosen")
 	ErrNoSolution    = errors.New("no solution")
 	ErrNoOption      = errors.New("no such option")
+	// ErrNodeBudget ends a search that spent Options.MaxNodes nodes.
+	ErrNodeBudget = errors.New("node budget spent")
 )
 
 // Options configures a search. The zero value searches sequentially, in
@@ -32,6 +34,12 @@ type Options struct {
 	// nodes, or when a parallel subproblem finishes) with the statistics so
 	// far. It is called from the searching goroutine(s), one call at a time.
 	Progress func(Stats)
+	// MaxNodes, when positive, stops the search once it has entered this
+	// many nodes (Stats.Nodes), with ErrNodeBudget. A sequential search
+	// stops after exactly MaxNodes nodes; a parallel one checks its
+	// workers' total every 4096 nodes of each worker, so it may run up to
+	// 4096 nodes per worker more.
+	MaxNodes int64
 }
 
 // Stats counts the work of a search, with Knuth's DLX1 definitions:

@@ -2,6 +2,7 @@ package exactcover
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"sync/atomic"
 )
@@ -126,11 +127,15 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 	total := top
 	total.Subproblems = len(subs)
 	countEach := visit != nil || limit > 0
+	var spent atomic.Int64 // nodes entered, for the node budget
+	spent.Store(top.Nodes)
+	var overBudget atomic.Bool
 	sols := make(chan []int, 2*workers)
 	free := make(chan []int, 4*workers)
 
 	for range workers {
 		w := s.clone()
+		w.budget = budget{max: opt.MaxNodes, spent: &spent}
 		wg.Go(func() {
 			base := len(w.chosen)
 			var wvisit func(depth int) bool
@@ -177,8 +182,9 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 				if seed != 0 {
 					seed = subSeed(seed, i)
 				}
+				var err error
 				if ok {
-					w.run(inner, 0, seed, nil, wvisit)
+					err = w.run(inner, 0, seed, nil, wvisit)
 				} else {
 					w.stats = Stats{}
 				}
@@ -189,11 +195,19 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 				total.Nodes += w.stats.Nodes
 				total.Updates += w.stats.Updates
 				total.Solutions += w.stats.Solutions
-				total.SubproblemsDone++
+				if err == nil {
+					total.SubproblemsDone++
+				}
 				if opt.Progress != nil {
 					opt.Progress(total)
 				}
 				mu.Unlock()
+				// The budget: checked by run every 4096 nodes, and here,
+				// for the subproblems smaller than that.
+				if errors.Is(err, ErrNodeBudget) || (err == nil && opt.MaxNodes > 0 && spent.Load() > opt.MaxNodes) {
+					overBudget.Store(true)
+					cancel()
+				}
 			}
 		})
 	}
@@ -225,5 +239,13 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 		}
 	}
 	s.stats = total
-	return ctx.Err()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	// Over the budget with subproblems left undone, and not stopped by the
+	// limit or the visitor: the search is incomplete.
+	if overBudget.Load() && !stopped && total.SubproblemsDone < len(subs) && (limit == 0 || total.Solutions < limit) {
+		return ErrNodeBudget
+	}
+	return nil
 }

@@ -6,7 +6,7 @@ import (
 )
 
 const (
-	pollMask     = 1<<12 - 1 // poll the context every 4096 nodes
+	pollMask     = 1<<12 - 1 // poll the context and the node budget every 4096 nodes
 	progressMask = 1<<20 - 1 // call Options.Progress every 1,048,576 nodes
 )
 
@@ -16,8 +16,9 @@ const (
 // turn (in list order, or shuffled when seed is nonzero). visit, when not
 // nil, is called for each solution with the number of levels (the search
 // part of the solution is the options of choice[:depth]); the search stops
-// when it returns false, after limit solutions (when limit > 0), or when
-// ctx is done. Whatever way it stops, run restores the links, unless
+// when it returns false, after limit solutions (when limit > 0), when ctx
+// is done, or, when s.budget is set, once the budget's nodes are spent
+// (ErrNodeBudget). Whatever way it stops, run restores the links, unless
 // s.keep is set and the saved links of the full problem (see saveBase) are
 // there to restore instead: s.unwound tells which. It records the
 // statistics in s.stats.
@@ -31,6 +32,16 @@ func (s *Solver) run(ctx context.Context, limit int64, seed uint64, progress fun
 	}
 	done := ctx.Done()
 	keep := s.keep && s.baseND != nil
+	// The next node count at which to poll the context and the budget, and
+	// to call progress: multiples of pollMask+1 and progressMask+1, and the
+	// node past the budget when it comes first, so that a search alone on
+	// its budget stops after exactly that many nodes.
+	maxNodes, shared := s.budget.max, s.budget.spent
+	nextPoll, nextProgress := int64(pollMask+1), int64(progressMask+1)
+	if maxNodes > 0 && shared == nil {
+		nextPoll = min(nextPoll, maxNodes+1)
+	}
+	var reported int64 // nodes already added to shared
 	s.unwound = true
 	var nodes, updates, count int64
 	var level int
@@ -70,21 +81,32 @@ func (s *Solver) run(ctx context.Context, limit int64, seed uint64, progress fun
 
 forward:
 	nodes++
-	if nodes&pollMask == 0 {
+	if nodes >= nextPoll {
+		nextPoll = nodes | pollMask + 1
 		if done != nil {
 			select {
 			case <-done:
 				err = ctx.Err()
-				if keep {
-					s.unwound = false
-				} else {
-					s.unwind(level - 1)
-				}
-				goto finish
+				goto stop
 			default:
 			}
 		}
-		if progress != nil && nodes&progressMask == 0 {
+		if maxNodes > 0 {
+			used := nodes
+			if shared != nil {
+				used = shared.Add(nodes - reported)
+				reported = nodes
+			} else {
+				nextPoll = min(nextPoll, maxNodes+1)
+			}
+			if used > maxNodes { // this node is over the budget: not entered
+				nodes--
+				err = ErrNodeBudget
+				goto stop
+			}
+		}
+		if progress != nil && nodes >= nextProgress {
+			nextProgress = nodes | progressMask + 1
 			progress(Stats{Nodes: nodes, Updates: updates, Solutions: count})
 		}
 	}
@@ -134,6 +156,18 @@ advance:
 	}
 	if it[0].next == 0 {
 		nodes++ // a solution counts as a node
+		if maxNodes > 0 && nodes > maxNodes {
+			nodes--
+			err = ErrNodeBudget
+		}
+		if err != nil {
+			if keep {
+				s.unwound = false
+			} else {
+				s.unwind(level)
+			}
+			goto finish
+		}
 		count++
 		if (visit != nil && !visit(level+1)) || count == limit {
 			if keep {
@@ -185,7 +219,17 @@ recover:
 	choice[level] = cur
 	goto advance
 
+stop: // cancelled or out of budget on entering a level
+	if keep {
+		s.unwound = false
+	} else {
+		s.unwind(level - 1)
+	}
+
 finish:
+	if shared != nil {
+		shared.Add(nodes - reported)
+	}
 	s.stats = Stats{Nodes: nodes, Updates: updates, Solutions: count}
 	return err
 }

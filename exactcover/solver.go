@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -53,6 +54,7 @@ type Solver struct {
 	cnt    []int32  // counted search: active primary items by option count; nil for the other search
 	active []uint64 // counted search: the active primary items as a bitmap
 	rng    uint64
+	budget budget // the node budget of the next run
 
 	sol   []int
 	stats Stats
@@ -189,6 +191,14 @@ func (s *Solver) clone() *Solver {
 	}
 	c.sol = make([]int, 0, cap(s.sol))
 	return c
+}
+
+// budget is the node budget of a search: at most max nodes in all (0: no
+// budget); in a parallel search, spent counts the nodes its workers have
+// entered, shared by them.
+type budget struct {
+	max   int64
+	spent *atomic.Int64
 }
 
 // cacheGuard is the space, in bytes, kept free on each side of a clone's
@@ -406,7 +416,8 @@ func (s *Solver) SolveInto(ctx context.Context, opt Options, dst []int) ([]int, 
 }
 
 // Count returns the number of solutions, at most opt.Limit when it is
-// nonzero. On cancellation it returns the count so far and ctx.Err().
+// nonzero. On cancellation it returns the count so far and ctx.Err(); out
+// of node budget (Options.MaxNodes), the count so far and ErrNodeBudget.
 func (s *Solver) Count(ctx context.Context, opt Options) (int64, error) {
 	err := s.search(ctx, opt, nil)
 	return s.stats.Solutions, err
@@ -454,8 +465,9 @@ func (s *Solver) search(ctx context.Context, opt Options, visit func([]int) bool
 		}
 	}
 	s.keep = reset
+	s.budget = budget{max: opt.MaxNodes}
 	err := s.run(ctx, opt.Limit, opt.Seed, opt.Progress, v)
-	s.keep = false
+	s.keep, s.budget = false, budget{}
 	if reset {
 		if s.unwound {
 			s.Reset()
