@@ -43,7 +43,7 @@ func TestInstances(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(files) == 0 {
-		t.Skipf("no .dlx files in %s", dir)
+		t.Skipf("shared data: no .dlx files in %s", dir)
 	}
 	for _, path := range files {
 		name := filepath.Base(path)

@@ -130,7 +130,7 @@ forward:
 		best = firstWithLen(it, active, t)
 		updates += coverN(nd, it, best, cnt, active)
 	} else {
-		best, t = minActive(it, act[:nAct])
+		best, _ = minActive(it, act[:nAct])
 		updates += cover(nd, it, best)
 		nAct = removeActive(act, pos, nAct, best)
 	}
