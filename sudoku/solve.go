@@ -286,8 +286,11 @@ func (s *Solver) Count(ctx context.Context, g *Grid, limit int) (int, error) {
 			return 0, err
 		}
 		s.packFast(g)
-		n, guesses := s.fast.Count(&s.puz, limit, nil)
+		n, guesses, err := s.fast.CountContext(ctx, &s.puz, limit, nil)
 		s.guesses = guesses
+		if err != nil {
+			return n, err
+		}
 		if n == 0 {
 			if ie := invalid(g); ie != nil {
 				return 0, ie

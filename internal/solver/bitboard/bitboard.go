@@ -1,6 +1,7 @@
 package bitboard
 
 import (
+	"context"
 	"encoding/binary"
 
 	"github.com/dlxkit/dlx/internal/solver/bandword"
@@ -19,12 +20,35 @@ type Solver struct {
 // number of guesses made: each time the search places a candidate that
 // propagation did not force.
 func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count, guesses int) {
+	count, guesses, _ = s.count(nil, puzzle, limit, solution)
+	return count, guesses
+}
+
+// CountContext is Count polling ctx every 1,024 guesses: a count with a
+// high limit (an almost empty grid has about 6.7e21 solutions) stops when
+// ctx is done, returning the count so far and ctx.Err().
+func (s *Solver) CountContext(ctx context.Context, puzzle *[81]uint8, limit int, solution *[81]uint8) (count, guesses int, err error) {
+	if err := ctx.Err(); err != nil {
+		return 0, 0, err
+	}
+	count, guesses, stopped := s.count(ctx.Done(), puzzle, limit, solution)
+	if stopped {
+		return count, guesses, ctx.Err()
+	}
+	return count, guesses, nil
+}
+
+// pollMask: the search polls done every pollMask+1 guesses.
+const pollMask = 1<<10 - 1
+
+// count is Count, stopping early (stopped true) when done is closed.
+func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solution *[81]uint8) (count, guesses int, stopped bool) {
 	if limit <= 0 {
 		limit = 1
 	}
 	var st bandword.Work
 	if !st.Init(puzzle) {
-		return 0, 0
+		return 0, 0, false
 	}
 	sp := 0
 	for {
@@ -34,6 +58,13 @@ func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count
 				st.Guess(&s.stack[sp], k, x)
 				sp++
 				guesses++
+				if guesses&pollMask == 0 && done != nil {
+					select {
+					case <-done:
+						return count, guesses, true
+					default:
+					}
+				}
 				continue
 			}
 			if st.Valid() {
@@ -42,12 +73,12 @@ func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count
 				}
 				count++
 				if count >= limit {
-					return count, guesses
+					return count, guesses, false
 				}
 			}
 		}
 		if sp == 0 {
-			return count, guesses
+			return count, guesses, false
 		}
 		sp--
 		st.Back(&s.stack[sp])
