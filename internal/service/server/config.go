@@ -4,6 +4,8 @@ import (
 	"log/slog"
 	"runtime"
 	"time"
+
+	"github.com/dlxkit/dlx/internal/service/lineproto"
 )
 
 // Config configures a Server. The zero value serves with the defaults.
@@ -29,6 +31,10 @@ type Config struct {
 	ShutdownTimeout time.Duration
 	// Logger receives the request log (default: discard).
 	Logger *slog.Logger
+	// Line configures the line protocol server (its limits: MaxConns,
+	// MaxConnsPerAddr, LineTimeout, IdleTimeout, ...); the service sets
+	// its NewSolver (the fast solver) and Logger.
+	Line lineproto.Config
 }
 
 func (c *Config) defaults() {

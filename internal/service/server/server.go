@@ -33,10 +33,10 @@ type Server struct {
 func New(cfg Config) *Server {
 	cfg.defaults()
 	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.MaxSearches)}
-	s.line = lineproto.New(lineproto.Config{
-		NewSolver: func() lineproto.Solver { return new(bitboardSolver) },
-		Logger:    cfg.Logger,
-	})
+	lc := cfg.Line
+	lc.NewSolver = func() lineproto.Solver { return new(bitboardSolver) }
+	lc.Logger = cfg.Logger
+	s.line = lineproto.New(lc)
 	s.m = newMetrics(&s.line.Stats)
 	s.routes()
 	s.http = &http.Server{
