@@ -23,7 +23,7 @@ type Config struct {
 	// beyond it requests get 503 with Retry-After.
 	MaxSearches int
 	// NodeBudget bounds the search nodes of one exact-cover request
-	// (default 50 million); checked about every million nodes.
+	// (default 50 million); a request may ask for less with ?budget=.
 	NodeBudget int64
 	// MaxCount caps the limit of a count request (default 1,000,000).
 	MaxCount int
