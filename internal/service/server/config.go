@@ -25,7 +25,8 @@ type Config struct {
 	// NodeBudget bounds the search nodes of one exact-cover request
 	// (default 50 million); a request may ask for less with ?budget=.
 	NodeBudget int64
-	// MaxCount caps the limit of a count request (default 1,000,000).
+	// MaxCount caps the limit of a count request (default 1,000,000); a
+	// limit of 0 (every solution) is bounded by the deadline alone.
 	MaxCount int
 	// ShutdownTimeout bounds the graceful shutdown (default 10 s).
 	ShutdownTimeout time.Duration
