@@ -20,9 +20,9 @@ import (
 // test1 is the first puzzle of data/test1000 (unique solution).
 const test1 = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
 
-// chromium returns the browser's path, or skips the test.
-func chromium(t *testing.T) string {
-	t.Helper()
+// chromiumPath returns the path of an installed Chromium, or "" when
+// there is none.
+func chromiumPath() string {
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
 		if p, err := exec.LookPath(name); err == nil {
 			return p
@@ -31,7 +31,6 @@ func chromium(t *testing.T) string {
 	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
 		return "/usr/bin/chromium"
 	}
-	t.Skip("no Chromium found (install Debian's chromium: apt-get install -y chromium); skipping the browser tests")
 	return ""
 }
 
@@ -55,26 +54,46 @@ func startService(t *testing.T) string {
 	return "http://" + hl.Addr().String()
 }
 
-// browser starts a headless Chromium and returns a tab's context.
-func browser(t *testing.T, path string) context.Context {
+// browser returns a tab of a headless Chromium at path (from
+// chromiumPath). The test skips when no Chromium is installed (path ""),
+// and fails when one is but does not start: a broken browser must not
+// pass for a missing one.
+func browser(t testing.TB, path string) context.Context {
 	t.Helper()
+	if path == "" {
+		t.Skip("no Chromium found (install Debian's chromium: apt-get install -y chromium); skipping the browser tests")
+		return nil
+	}
+	ctx, stop, err := startBrowser(path, t.TempDir())
+	if err != nil {
+		t.Fatalf("Chromium at %s does not start: %v", path, err)
+		return nil
+	}
+	t.Cleanup(stop)
+	return ctx
+}
+
+// startBrowser starts a headless Chromium at path and returns a tab's
+// context (ending after 90 s) and the function that stops the browser.
+func startBrowser(path, userDataDir string) (context.Context, func(), error) {
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("disable-component-update", true),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(userDataDir),
 		chromedp.WindowSize(1100, 860),
 	)
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	stop := func() { cancelT(); cancelC(); cancelA() }
 	if err := chromedp.Do(ctx); err != nil { // start the browser
-		t.Skipf("cannot start Chromium at %s: %v", path, err)
+		stop()
+		return nil, nil, err
 	}
-	return ctx
+	return ctx, stop, nil
 }
 
 func do(t *testing.T, ctx context.Context, what string, steps ...chromedp.Action[chromedp.Void]) {
@@ -112,14 +131,14 @@ func solve(t *testing.T, base, puzzle string, br, bc int) string {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var r struct{ Solution struct{ Line string } }
+	var r struct{ Solution string }
 	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
 		t.Fatal(err)
 	}
-	if !valid(puzzle, r.Solution.Line, br, bc) {
-		t.Fatalf("solution %q of %q is wrong", r.Solution.Line, puzzle)
+	if !valid(puzzle, r.Solution, br, bc) {
+		t.Fatalf("solution %q of %q is wrong", r.Solution, puzzle)
 	}
-	return r.Solution.Line
+	return r.Solution
 }
 
 // generated returns a puzzle of side n made by the service (unique by
@@ -166,7 +185,7 @@ func valid(puzzle, sol string, br, bc int) bool {
 }
 
 func TestPlay(t *testing.T) {
-	path := chromium(t)
+	path := chromiumPath()
 	base := startService(t)
 	ctx := browser(t, path)
 
@@ -267,11 +286,19 @@ func TestPlay(t *testing.T) {
 		t.Errorf("the timer went on after the puzzle was solved: %s then %s", t1, t2)
 	}
 
-	// Import a puzzle as text.
+	// Import a puzzle as text, one grid row per line (the service answers
+	// its solution in that format).
+	var rows strings.Builder
+	for r := range 9 {
+		rows.WriteString(test1[r*9:r*9+9] + "\n")
+	}
 	do(t, ctx, "import", chromedp.Click(chromedp.CSS("#importbtn")),
-		chromedp.SetValue(chromedp.CSS("#importtext"), test1),
+		chromedp.SetValue(chromedp.CSS("#importtext"), rows.String()),
 		chromedp.Click(chromedp.CSS("#importgo")))
 	waitFor(t, ctx, "the imported puzzle", `document.querySelectorAll("#board .cell.given").length === 17 && location.hash.includes("p=")`)
+	// Its solution is known: check finds a wrong entry.
+	do(t, ctx, "a wrong entry in the imported puzzle", chromedp.Click(cell(blank)), chromedp.KeyEvent(wrongDigit), chromedp.Click(chromedp.CSS("#check")))
+	waitFor(t, ctx, "the wrong mark", fmt.Sprintf(`document.querySelector('#board .cell[data-i="%d"]').classList.contains("wrong")`, blank))
 
 	// A phone-sized screen: nothing wider than the screen.
 	do(t, ctx, "phone viewport", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))

@@ -2,12 +2,12 @@ package lineproto
 
 import "testing"
 
-func BenchmarkSimpleSolver(b *testing.B) {
+func BenchmarkDefaultSolver(b *testing.B) {
 	var p, sol [81]uint8
 	for i := range 81 {
 		p[i] = test1[i] - '0'
 	}
-	var s SimpleSolver
+	var s dfsSolver
 	for b.Loop() {
 		s.Solve(&p, &sol)
 	}

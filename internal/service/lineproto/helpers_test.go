@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dlxkit/dlx/internal/solver/bitboard"
 	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
@@ -22,7 +23,7 @@ var easy = func() string {
 	for i := range 81 {
 		p[i] = test1[i] - '0'
 	}
-	if !new(SimpleSolver).Solve(&p, &sol) {
+	if n, _ := new(bitboard.Solver).Count(&p, 1, &sol); n != 1 {
 		panic("test1 unsolved")
 	}
 	b := make([]byte, 81)

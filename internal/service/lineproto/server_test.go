@@ -422,3 +422,113 @@ func TestMaxConns(t *testing.T) {
 		checkReplies(t, got, []string{"~|" + easy})
 	}
 }
+
+// dialFrom connects to addr from the local IP address from (any of
+// 127.0.0.0/8 is loopback).
+func dialFrom(t *testing.T, from, addr string) net.Conn {
+	t.Helper()
+	d := net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}}
+	c, err := d.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// TestMaxConnsPerAddr: one address that opens more connections than its
+// cap gets the excess closed at once, and cannot take the slots of the
+// others: another address is still served.
+func TestMaxConnsPerAddr(t *testing.T) {
+	s, addr := startServer(t, Config{MaxConns: 6, MaxConnsPerAddr: 3})
+	var conns []net.Conn
+	for range 8 {
+		conns = append(conns, dialFrom(t, "127.0.0.1", addr))
+	}
+	// The server accepts in order: the first three are held, the others
+	// closed.
+	for i, c := range conns[3:] {
+		if _, closed := readAll(t, c, 2*time.Second); !closed {
+			t.Errorf("connection %d from 127.0.0.1 beyond the cap of 3 is open", i+4)
+		}
+	}
+	other := dialFrom(t, "127.0.0.2", addr)
+	io.WriteString(other, "o:"+easy+"\r\n")
+	checkReplies(t, readLines(t, other, 1), []string{"~o:|" + easy})
+	for i, c := range conns[:3] {
+		io.WriteString(c, fmt.Sprintf("%d:%s\r\n", i, easy))
+		checkReplies(t, readLines(t, c, 1), []string{fmt.Sprintf("~%d:|%s", i, easy)})
+	}
+	if got := s.Stats.Rejected.Load(); got != 5 {
+		t.Errorf("Stats.Rejected = %d, want 5", got)
+	}
+	// A connection that ends gives its address a slot back.
+	conns[0].Close()
+	waitConns(t, s, 3)
+	again := dialFrom(t, "127.0.0.1", addr)
+	io.WriteString(again, "a:"+easy+"\r\n")
+	checkReplies(t, readLines(t, again, 1), []string{"~a:|" + easy})
+}
+
+// TestLineTimeout: a client trickling a line one byte at a time, each
+// within the idle timeout, is disconnected once the line has taken
+// LineTimeout, without a reply; a client whose lines each arrive in time
+// is served however long it stays.
+func TestLineTimeout(t *testing.T) {
+	const lineTimeout = 300 * time.Millisecond
+	s, addr := startServer(t, Config{LineTimeout: lineTimeout, IdleTimeout: 10 * time.Second})
+
+	// Lines split across writes 60 ms apart, each write finishing one
+	// line and starting the next: 8 lines in about 0.5 s.
+	c := dial(t, addr)
+	var all strings.Builder
+	var want []string
+	for i := range 8 {
+		fmt.Fprintf(&all, "%d:%s\r\n", i, easy)
+		want = append(want, fmt.Sprintf("~%d:|%s", i, easy))
+	}
+	req, half := all.String(), len(easy)/2
+	for off := 0; off < len(req); {
+		end := min(off+half+2+len(easy)/2, len(req))
+		if off == 0 {
+			end = half
+		}
+		io.WriteString(c, req[off:end])
+		off = end
+		time.Sleep(60 * time.Millisecond)
+	}
+	checkReplies(t, readLines(t, c, 8), want)
+
+	// One byte every 20 ms: 85 bytes would take 1.7 s.
+	tr := dial(t, addr)
+	start := time.Now()
+	done := make(chan struct{})
+	var got string
+	var closed bool
+	var after time.Duration
+	go func() {
+		defer close(done)
+		got, closed = readAll(t, tr, 5*time.Second)
+		after = time.Since(start)
+	}()
+	for _, b := range []byte("t:" + easy + "\r\n") {
+		if _, err := tr.Write([]byte{b}); err != nil {
+			break
+		}
+		select {
+		case <-done:
+		case <-time.After(20 * time.Millisecond):
+			continue
+		}
+		break
+	}
+	<-done
+	if got != "" || !closed || after > lineTimeout+time.Second {
+		t.Errorf("trickling client: got %q, closed=%v after %v; want no reply and a close after about %v", got, closed, after, lineTimeout)
+	}
+	t.Logf("trickling client closed after %v", after)
+	// The first client is still served.
+	io.WriteString(c, "z:"+easy+"\r\n")
+	checkReplies(t, readLines(t, c, 1), []string{"~z:|" + easy})
+	_ = s
+}

@@ -4,6 +4,8 @@ import (
 	"log/slog"
 	"runtime"
 	"time"
+
+	"github.com/dlxkit/dlx/internal/service/lineproto"
 )
 
 // Config configures a Server. The zero value serves with the defaults.
@@ -21,14 +23,19 @@ type Config struct {
 	// beyond it requests get 503 with Retry-After.
 	MaxSearches int
 	// NodeBudget bounds the search nodes of one exact-cover request
-	// (default 50 million); checked about every million nodes.
+	// (default 50 million); a request may ask for less with ?budget=.
 	NodeBudget int64
-	// MaxCount caps the limit of a count request (default 1,000,000).
+	// MaxCount caps the limit of a count request (default 1,000,000); a
+	// limit of 0 (every solution) is bounded by the deadline alone.
 	MaxCount int
 	// ShutdownTimeout bounds the graceful shutdown (default 10 s).
 	ShutdownTimeout time.Duration
 	// Logger receives the request log (default: discard).
 	Logger *slog.Logger
+	// Line configures the line protocol server (its limits: MaxConns,
+	// MaxConnsPerAddr, LineTimeout, IdleTimeout, ...); the service sets
+	// its NewSolver (the fast solver) and Logger.
+	Line lineproto.Config
 }
 
 func (c *Config) defaults() {

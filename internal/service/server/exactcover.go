@@ -6,10 +6,10 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
-	"sync/atomic"
 	"time"
 
 	"github.com/dlxkit/dlx/exactcover"
+	"github.com/dlxkit/dlx/internal/jsonfmt"
 )
 
 // maxListed caps the solutions an exact-cover reply lists.
@@ -25,7 +25,7 @@ type exactCoverReply struct {
 	Count    int64 `json:"count"`
 	Complete bool  `json:"complete"`
 	// Stopped says why an incomplete search stopped: "limit", "deadline"
-	// or "node budget".
+	// or "node budget" (jsonfmt's Stopped values).
 	Stopped string  `json:"stopped,omitempty"`
 	Nodes   int64   `json:"nodes"`
 	Updates int64   `json:"updates"`
@@ -62,6 +62,9 @@ func (s *Server) exactCover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	budget, aerr := intParam("budget", s.cfg.NodeBudget, s.cfg.NodeBudget)
+	if aerr == nil && budget == 0 {
+		aerr = badRequest("budget: want a number from 1 to " + strconv.FormatInt(s.cfg.NodeBudget, 10))
+	}
 	if aerr != nil {
 		writeError(w, aerr)
 		return
@@ -76,12 +79,7 @@ func (s *Server) exactCover(w http.ResponseWriter, r *http.Request) {
 	}
 	p, err := exactcover.ReadKnuth(bytes.NewReader(body))
 	if err != nil {
-		e := &apiError{status: http.StatusBadRequest, Code: codeParse, Message: err.Error()}
-		var pe *exactcover.ParseError
-		if errors.As(err, &pe) {
-			e.Line, e.Column, e.Message = pe.Line, pe.Col, pe.Msg
-		}
-		writeError(w, e)
+		writeError(w, fromError(http.StatusBadRequest, jsonfmt.CodeParse, err))
 		return
 	}
 	ctx, done, aerr := s.startSearch(r)
@@ -90,20 +88,10 @@ func (s *Server) exactCover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
-	// The node budget: Progress (about every million nodes) cancels the
-	// search once the budget is spent.
-	bctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var overBudget atomic.Bool
-	opt := exactcover.Options{Limit: limit, Progress: func(st exactcover.Stats) {
-		if st.Nodes >= budget {
-			overBudget.Store(true)
-			cancel()
-		}
-	}}
+	opt := exactcover.Options{Limit: limit, MaxNodes: budget}
 	rep := exactCoverReply{Items: p.NumItems(), Options: p.NumOptions()}
 	sv := exactcover.NewSolver(p)
-	for sol := range sv.Solutions(bctx, opt) {
+	for sol := range sv.Solutions(ctx, opt) {
 		if int64(len(rep.Solutions)) < list {
 			opts := make([]string, len(sol))
 			for i, o := range sol {
@@ -118,14 +106,14 @@ func (s *Server) exactCover(w http.ResponseWriter, r *http.Request) {
 	switch err := sv.Err(); {
 	case err == nil:
 		if limit > 0 && rep.Count >= limit {
-			rep.Complete, rep.Stopped = false, "limit" // there may be more
+			rep.Complete, rep.Stopped = false, jsonfmt.StoppedLimit // there may be more
 		}
-	case overBudget.Load():
+	case errors.Is(err, exactcover.ErrNodeBudget):
 		s.m.rejected.WithLabelValues("budget").Inc()
-		rep.Complete, rep.Stopped = false, "node budget"
+		rep.Complete, rep.Stopped = false, jsonfmt.StoppedBudget
 	case errors.Is(err, context.DeadlineExceeded):
 		s.m.rejected.WithLabelValues("deadline").Inc()
-		rep.Complete, rep.Stopped = false, "deadline"
+		rep.Complete, rep.Stopped = false, jsonfmt.StoppedDeadline
 	default:
 		writeError(w, s.searchError(ctx, err))
 		return

@@ -8,11 +8,18 @@ import (
 )
 
 // FuzzParsePuzzle feeds arbitrary bodies and queries to the request
-// parser: it must return a grid or a 400 error, never panic.
+// parser: it must return a grid or a 400 error, never panic, and never a
+// negative count limit (from the query or the JSON body).
 func FuzzParsePuzzle(f *testing.F) {
 	for _, s := range []struct{ body, query string }{
 		{test1, ""},
 		{`{"puzzle":"` + test1 + `","limit":3}`, ""},
+		{`{"puzzle":"` + test1 + `","limit":-5}`, ""},
+		{`{"puzzle":"` + test1 + `","limit":0}`, "limit=7"},
+		{`{"puzzle":"` + test1 + `","limit":1e3}`, ""},
+		{`{"puzzle":"` + test1 + `","limit":"2"}`, ""},
+		{`{"puzzle":"` + test1 + `","limit":null}`, "limit=-1"},
+		{test1, "limit=0"},
 		{`{"size":"2x2","cells":[1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]}`, ""},
 		{`{"size":"2x3","variant":"jigsaw","regions":"x"}`, ""},
 		{"1...\n..2.\n....\n...4\n", "size=4"},
@@ -35,6 +42,9 @@ func FuzzParsePuzzle(f *testing.F) {
 				t.Fatalf("error %d %q", aerr.status, aerr.Message)
 			}
 			return
+		}
+		if req.Limit != nil && *req.Limit < 0 {
+			t.Fatalf("limit %d accepted", *req.Limit)
 		}
 		g := req.grid
 		if n := g.N(); n < 1 || len(g.Cells) != n*n {

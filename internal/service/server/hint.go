@@ -13,7 +13,7 @@ type hintReply struct {
 	Mistakes []int `json:"mistakes"`
 	// PencilMistakes are empty cells whose pencil marks leave out the
 	// solution's digit.
-	PencilMistakes []int `json:"pencilMistakes,omitempty"`
+	PencilMistakes []int `json:"pencil_mistakes,omitempty"`
 	// Step is the next step: a "Mistake" step when there are mistakes,
 	// else the easiest logical step; none when solved.
 	Step   *logic.Step `json:"step,omitempty"`
@@ -61,7 +61,7 @@ func (s *Server) hint(ctx context.Context, req *puzzleRequest) (any, *apiError) 
 			}
 		}
 	}
-	h, err := logic.Hint(ctx, g, state, pencil)
+	h, err := s.hintFunc(ctx, g, state, pencil)
 	if err != nil {
 		return nil, s.logicError(ctx, err)
 	}

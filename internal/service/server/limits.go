@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
+	"github.com/dlxkit/dlx/internal/jsonfmt"
 )
 
 // readBody reads the request body, at most limit bytes.
@@ -16,17 +18,20 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, limit int64) (
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
 			s.m.rejected.WithLabelValues("body").Inc()
-			return nil, &apiError{status: http.StatusRequestEntityTooLarge, Code: codeTooLarge,
-				Message: "request body larger than " + strconv.FormatInt(limit, 10) + " bytes"}
+			return nil, newError(http.StatusRequestEntityTooLarge, jsonfmt.CodeTooLarge,
+				"request body larger than "+strconv.FormatInt(limit, 10)+" bytes")
 		}
 		return nil, badRequest("reading the request body: " + err.Error())
 	}
 	return b, nil
 }
 
-// startSearch takes a search slot and returns the search's context, with
-// the request's deadline: the configured Timeout, or less when the query
-// asks (?timeout=500ms). With every slot taken it fails with 503.
+// startSearch takes a search slot and returns the search's context and
+// the function that ends it and gives the slot back (call it when the
+// request ends). The context ends at the request's deadline (the
+// configured Timeout, or less when the query asks: ?timeout=500ms) and
+// when the client goes away (it derives from r.Context()). With every
+// slot taken it fails with 503.
 func (s *Server) startSearch(r *http.Request) (context.Context, func(), *apiError) {
 	d := s.cfg.Timeout
 	if q := r.URL.Query().Get("timeout"); q != "" {
@@ -40,8 +45,8 @@ func (s *Server) startSearch(r *http.Request) (context.Context, func(), *apiErro
 	case s.sem <- struct{}{}:
 	default:
 		s.m.rejected.WithLabelValues("busy").Inc()
-		return nil, nil, &apiError{status: http.StatusServiceUnavailable, Code: codeBusy,
-			Message: "too many searches at once (" + strconv.Itoa(cap(s.sem)) + "); retry later"}
+		return nil, nil, newError(http.StatusServiceUnavailable, jsonfmt.CodeBusy,
+			"too many searches at once ("+strconv.Itoa(cap(s.sem))+"); retry later")
 	}
 	s.m.inflight.Inc()
 	ctx, cancel := context.WithTimeout(r.Context(), d)
@@ -58,10 +63,9 @@ func (s *Server) searchError(ctx context.Context, err error) *apiError {
 	switch {
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
 		s.m.rejected.WithLabelValues("deadline").Inc()
-		return &apiError{status: http.StatusGatewayTimeout, Code: codeDeadline,
-			Message: "the search did not finish before its deadline"}
+		return newError(http.StatusGatewayTimeout, jsonfmt.CodeDeadline, "the search did not finish before its deadline")
 	case errors.Is(err, context.Canceled):
-		return &apiError{status: 499, Code: "canceled", Message: "request canceled"}
+		return newError(499, jsonfmt.CodeCanceled, "request canceled")
 	}
-	return &apiError{status: http.StatusInternalServerError, Code: codeInternal, Message: err.Error()}
+	return newError(http.StatusInternalServerError, jsonfmt.CodeInternal, err.Error())
 }

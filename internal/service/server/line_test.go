@@ -10,13 +10,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dlxkit/dlx/internal/service/lineproto"
+	"github.com/dlxkit/dlx/internal/solver/dfs"
 	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
 // TestLineProtocol sends data/test1000 pipelined to the service's line
-// protocol (the fast solver) and checks every reply against the line
-// protocol's own independent backtracking solver.
+// protocol (the fast solver) and checks every reply against the
+// independent baseline solver (internal/solver/dfs).
 func TestLineProtocol(t *testing.T) {
 	f, err := os.ReadFile(shareddata.Path(t, "data/test1000"))
 	if err != nil {
@@ -40,7 +40,6 @@ func TestLineProtocol(t *testing.T) {
 	go io.WriteString(c, req.String())
 	r := bufio.NewReader(c)
 	c.SetReadDeadline(time.Now().Add(30 * time.Second))
-	var oracle lineproto.SimpleSolver
 	for i, p := range puzzles {
 		l, err := r.ReadString('\n')
 		if err != nil {
@@ -50,7 +49,7 @@ func TestLineProtocol(t *testing.T) {
 		for k := range 81 {
 			pz[k] = p[k] - '0'
 		}
-		if !oracle.Solve(&pz, &sol) {
+		if n, _ := dfs.Count(&pz, 1, &sol); n != 1 {
 			t.Fatalf("the oracle finds no solution to %s", p)
 		}
 		want := fmt.Sprintf("%d:", i)

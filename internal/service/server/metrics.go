@@ -53,7 +53,8 @@ func newMetrics(line *lineproto.Stats) *metrics {
 		counter("sudoku_line_solved_total", "Line protocol puzzles solved.", line.Solved.Load),
 		counter("sudoku_line_bad_requests_total", "Line protocol connections closed for a bad request or a too long line.", line.BadRequests.Load),
 		counter("sudoku_line_connections_total", "Line protocol connections accepted.", line.Accepted.Load),
-		counter("sudoku_line_connections_rejected_total", "Line protocol connections refused beyond the cap.", line.Rejected.Load),
+		counter("sudoku_line_connections_rejected_total", "Line protocol connections refused beyond the cap (in all or per address).", line.Rejected.Load),
+		counter("sudoku_line_line_timeouts_total", "Line protocol connections closed because a request line took longer than the line timeout.", line.LineTimeouts.Load),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "sudoku_line_connections", Help: "Line protocol connections open now."},
 			func() float64 { return float64(line.Conns.Load()) }),
 	)

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
@@ -27,8 +28,9 @@ type puzzleRequest struct {
 
 // extras are the fields of a JSON request beside the puzzle's own.
 type extras struct {
-	// Limit is the count limit of /api/count.
-	Limit int `json:"limit,omitempty"`
+	// Limit is the count limit of /api/count: nil for the default, 0 for
+	// no limit.
+	Limit *int `json:"limit"`
 	// State is the player's grid for /api/hint: the givens plus entries,
 	// in the puzzle's one-line form.
 	State string `json:"state,omitempty"`
@@ -38,6 +40,8 @@ type extras struct {
 	// Steps asks /api/rate for the whole logical solution.
 	Steps bool `json:"steps,omitempty"`
 }
+
+const limitWant = "limit: want a count of 1 or more, or 0 for no limit"
 
 // parsePuzzle reads the request's puzzle.
 func parsePuzzle(body []byte, q url.Values) (*puzzleRequest, *apiError) {
@@ -49,14 +53,14 @@ func parsePuzzle(body []byte, q url.Values) (*puzzleRequest, *apiError) {
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 0 {
-			return nil, badRequest("limit: want a count of 0 or more")
+			return nil, badRequest(limitWant)
 		}
-		req.Limit = n
+		req.Limit = &n
 	}
 	req.Steps = q.Get("steps") == "1" || q.Get("steps") == "true"
 	trimmed := bytes.TrimSpace(body)
 	if len(trimmed) == 0 {
-		return nil, &apiError{status: http.StatusBadRequest, Code: codeParse, Message: "empty body: want a puzzle"}
+		return nil, newError(http.StatusBadRequest, jsonfmt.CodeParse, "empty body: want a puzzle")
 	}
 	var g *sudoku.Grid
 	var f sudoku.Format
@@ -67,6 +71,9 @@ func parsePuzzle(body []byte, q url.Values) (*puzzleRequest, *apiError) {
 		}
 		if err := json.Unmarshal(body, &req.extras); err != nil {
 			return nil, jsonError(body, err)
+		}
+		if req.Limit != nil && *req.Limit < 0 {
+			return nil, badRequest(limitWant)
 		}
 		if pj.Size == "" && q.Get("size") != "" {
 			pj.Size = q.Get("size")
@@ -83,14 +90,15 @@ func parsePuzzle(body []byte, q url.Values) (*puzzleRequest, *apiError) {
 		rd := sudoku.NewReader(bytes.NewReader(body), opt)
 		p, perr := rd.Next()
 		if perr == io.EOF {
-			return nil, &apiError{status: http.StatusBadRequest, Code: codeParse, Message: "no puzzle in the body"}
+			return nil, newError(http.StatusBadRequest, jsonfmt.CodeParse, "no puzzle in the body")
 		}
 		if perr != nil {
 			return nil, parseError(perr)
 		}
 		if _, perr := rd.Next(); perr != io.EOF {
-			return nil, &apiError{status: http.StatusBadRequest, Code: codeParse,
-				Line: lineAfter(p), Message: "more than one puzzle in the body: send one per request"}
+			e := newError(http.StatusBadRequest, jsonfmt.CodeParse, "more than one puzzle in the body: send one per request")
+			e.Line = lineAfter(p)
+			return nil, e
 		}
 		g, f = p.Grid, p.Format
 		if variant != "" || regions != "" {
@@ -146,18 +154,13 @@ func makeVariant(sh sudoku.Shape, name, regions string) (*sudoku.Variant, error)
 
 // parseError turns a parse error into a 400 reply with its position.
 func parseError(err error) *apiError {
-	e := &apiError{status: http.StatusBadRequest, Code: codeParse, Message: err.Error()}
-	var pe *sudoku.ParseError
-	if errors.As(err, &pe) {
-		e.Line, e.Column, e.Message = pe.Line, pe.Col, pe.Msg
-	}
-	return e
+	return fromError(http.StatusBadRequest, jsonfmt.CodeParse, err)
 }
 
 // jsonError turns a JSON decoding error into a 400 reply with the line
 // and column of the offending byte.
 func jsonError(body []byte, err error) *apiError {
-	e := &apiError{status: http.StatusBadRequest, Code: codeParse, Message: "json: " + strings.TrimPrefix(err.Error(), "json: ")}
+	e := newError(http.StatusBadRequest, jsonfmt.CodeParse, "json: "+strings.TrimPrefix(err.Error(), "json: "))
 	off := int64(-1)
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError

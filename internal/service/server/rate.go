@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/logic"
 )
 
@@ -22,7 +23,7 @@ type rateReply struct {
 
 func (s *Server) rate(ctx context.Context, req *puzzleRequest) (any, *apiError) {
 	start := time.Now()
-	res, err := logic.Rate(ctx, req.grid)
+	res, err := s.rateFunc(ctx, req.grid)
 	if err != nil {
 		return nil, s.logicError(ctx, err)
 	}
@@ -42,13 +43,13 @@ func (s *Server) rate(ctx context.Context, req *puzzleRequest) (any, *apiError) 
 func (s *Server) logicError(ctx context.Context, err error) *apiError {
 	switch {
 	case errors.Is(err, logic.ErrInvalid):
-		return &apiError{status: http.StatusUnprocessableEntity, Code: codeInvalid, Message: err.Error()}
+		return newError(http.StatusUnprocessableEntity, jsonfmt.CodeInvalid, err.Error())
 	case errors.Is(err, logic.ErrNoSolution):
-		return &apiError{status: http.StatusUnprocessableEntity, Code: codeNoSolution, Message: err.Error()}
+		return newError(http.StatusUnprocessableEntity, jsonfmt.CodeNoSolution, err.Error())
 	case errors.Is(err, logic.ErrMultipleSolutions):
-		return &apiError{status: http.StatusUnprocessableEntity, Code: codeMultiple, Message: err.Error()}
+		return newError(http.StatusUnprocessableEntity, jsonfmt.CodeMultiple, err.Error())
 	case errors.Is(err, logic.ErrShape):
-		return &apiError{status: http.StatusUnprocessableEntity, Code: codeShape, Message: err.Error()}
+		return newError(http.StatusUnprocessableEntity, jsonfmt.CodeShape, err.Error())
 	}
 	return s.sudokuError(ctx, err)
 }

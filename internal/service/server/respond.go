@@ -1,55 +1,54 @@
 package server
 
 import (
-	"encoding/json"
+	"bytes"
 	"net/http"
 	"strconv"
+
+	"github.com/dlxkit/dlx/internal/jsonfmt"
 )
 
-// apiError is the body of every error reply: {"error": {...}}.
+// apiError is the body of every error reply, {"error": {...}}: the error
+// object shared with the commands (code, message, and for a parse error
+// the line and column of the request body), and the clashing cells of an
+// invalid puzzle.
 type apiError struct {
-	status  int
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	// Line and Column locate a parse error in the request body (1-based).
-	Line   int `json:"line,omitempty"`
-	Column int `json:"column,omitempty"`
+	status int
+	jsonfmt.Error
 	// Clashes are the pairs of clashing cells (row-major indices) of an
 	// invalid puzzle.
 	Clashes [][2]int `json:"clashes,omitempty"`
 }
 
-func (e *apiError) Error() string { return e.Message }
-
-// Error codes, with their status.
-const (
-	codeBadRequest = "bad_request" // 400: a parameter
-	codeParse      = "parse_error" // 400: the puzzle or problem text
-	codeTooLarge   = "too_large"   // 413
-	codeInvalid    = "invalid"     // 422: clashing givens
-	codeNoSolution = "no_solution" // 422
-	codeMultiple   = "multiple"    // 422: rating needs a unique solution
-	codeShape      = "unsupported" // 422: a size the rater does not handle
-	codeBusy       = "busy"        // 503 + Retry-After
-	codeDeadline   = "deadline"    // 504
-	codeInternal   = "internal"    // 500
-)
-
-func badRequest(format string) *apiError {
-	return &apiError{status: http.StatusBadRequest, Code: codeBadRequest, Message: format}
+// newError returns an error reply with the status, a code of jsonfmt and
+// the message.
+func newError(status int, code, msg string) *apiError {
+	return &apiError{status: status, Error: jsonfmt.Error{Code: code, Message: msg}}
 }
 
+// fromError returns an error reply for err: its message, and its line and
+// column when it is a parse error of package sudoku or exactcover.
+func fromError(status int, code string, err error) *apiError {
+	return &apiError{status: status, Error: *jsonfmt.FromError(code, err)}
+}
+
+func badRequest(msg string) *apiError {
+	return newError(http.StatusBadRequest, jsonfmt.CodeBadRequest, msg)
+}
+
+// writeJSON writes v as one compact JSON object and a newline.
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	b, err := json.Marshal(v)
-	if err != nil {
+	var b bytes.Buffer
+	if err := jsonfmt.NewEncoder(&b).Encode(v); err != nil {
 		status = http.StatusInternalServerError
-		b = []byte(`{"error":{"code":"internal","message":"cannot encode the reply"}}`)
+		b.Reset()
+		b.WriteString(`{"error":{"code":"internal","message":"cannot encode the reply"}}` + "\n")
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json")
-	h.Set("Content-Length", strconv.Itoa(len(b)+1))
+	h.Set("Content-Length", strconv.Itoa(b.Len()))
 	w.WriteHeader(status)
-	w.Write(append(b, '\n'))
+	w.Write(b.Bytes())
 }
 
 func writeError(w http.ResponseWriter, e *apiError) {

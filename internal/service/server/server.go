@@ -13,9 +13,12 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/internal/service/lineproto"
 	"github.com/dlxkit/dlx/internal/service/web"
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
+	"github.com/dlxkit/dlx/logic"
+	"github.com/dlxkit/dlx/sudoku"
 )
 
 // Server is the Sudoku service. Create it with New; run it with
@@ -27,16 +30,19 @@ type Server struct {
 	line *lineproto.Server
 	mux  *http.ServeMux
 	http *http.Server
+	// The rater's searches (logic.Rate and logic.Hint; tests stub them).
+	rateFunc func(context.Context, *sudoku.Grid) (logic.Result, error)
+	hintFunc func(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64) (logic.HintResult, error)
 }
 
 // New returns a server with cfg (defaults filled in).
 func New(cfg Config) *Server {
 	cfg.defaults()
-	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.MaxSearches)}
-	s.line = lineproto.New(lineproto.Config{
-		NewSolver: func() lineproto.Solver { return new(bitboardSolver) },
-		Logger:    cfg.Logger,
-	})
+	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.MaxSearches), rateFunc: logic.Rate, hintFunc: logic.Hint}
+	lc := cfg.Line
+	lc.NewSolver = func() lineproto.Solver { return new(bitboardSolver) }
+	lc.Logger = cfg.Logger
+	s.line = lineproto.New(lc)
 	s.m = newMetrics(&s.line.Stats)
 	s.routes()
 	s.http = &http.Server{
@@ -80,7 +86,7 @@ func (s *Server) routes() {
 	}))
 	handle("GET /metrics", "metrics", promhttp.HandlerFor(s.m.reg, promhttp.HandlerOpts{}))
 	handle("/api/", "other", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, &apiError{status: http.StatusNotFound, Code: "not_found", Message: "no API endpoint " + r.Method + " " + r.URL.Path})
+		writeError(w, newError(http.StatusNotFound, jsonfmt.CodeBadRequest, "no API endpoint "+r.Method+" "+r.URL.Path))
 	}))
 	page := web.Handler()
 	handle("/", "page", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

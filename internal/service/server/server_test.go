@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -21,11 +22,14 @@ const test1 = "00000001040000000002000000000005040700800030000109000030040020005
 type testServer struct {
 	*Server
 	url, line string
+	// stop shuts the server down (once) and returns Serve's error.
+	stop func() error
 }
 
-// startServer serves cfg on loopback ports. At the end of the test it
-// shuts the server down and checks that its goroutines are gone.
-func startServer(t *testing.T, cfg Config) *testServer {
+// startServer serves cfg on loopback ports, after applying the setup
+// functions to the new server. At the end of the test it shuts the server
+// down and checks that its goroutines are gone.
+func startServer(t *testing.T, cfg Config, setup ...func(*Server)) *testServer {
 	t.Helper()
 	base := runtime.NumGoroutine()
 	hl, err := net.Listen("tcp", "127.0.0.1:0")
@@ -37,18 +41,24 @@ func startServer(t *testing.T, cfg Config) *testServer {
 		t.Fatal(err)
 	}
 	s := New(cfg)
+	for _, f := range setup {
+		f(s)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- s.Serve(ctx, hl, ll) }()
-	t.Cleanup(func() {
+	stop := sync.OnceValue(func() error {
 		cancel()
-		if err := <-done; err != nil {
+		return <-done
+	})
+	t.Cleanup(func() {
+		if err := stop(); err != nil {
 			t.Errorf("Serve: %v", err)
 		}
 		http.DefaultClient.CloseIdleConnections()
 		waitGoroutines(t, base)
 	})
-	return &testServer{Server: s, url: "http://" + hl.Addr().String(), line: ll.Addr().String()}
+	return &testServer{Server: s, url: "http://" + hl.Addr().String(), line: ll.Addr().String(), stop: stop}
 }
 
 func waitGoroutines(t *testing.T, base int) {
@@ -152,7 +162,7 @@ func TestSolveCountCheck(t *testing.T) {
 		check            func(t *testing.T, m map[string]any)
 	}{
 		{"solve", "/api/solve", test1, 200, func(t *testing.T, m map[string]any) {
-			if s, _ := get(m, "solution.line").(string); !validGrid(test1, s, 3, 3) {
+			if s, _ := m["solution"].(string); !validGrid(test1, s, 3, 3) {
 				t.Errorf("solution %q", s)
 			}
 			if get(m, "method") != "fast" {
@@ -160,24 +170,24 @@ func TestSolveCountCheck(t *testing.T) {
 			}
 		}},
 		{"solve multi-line", "/api/solve", strings.ReplaceAll(grid3, "x", "0"), 200, func(t *testing.T, m map[string]any) {
-			text, _ := get(m, "solution.text").(string)
-			text = strings.TrimSpace(text)
+			// The solution comes in the puzzle's format: 9 lines.
+			text, _ := m["solution"].(string)
 			if strings.Count(text, "\n") != 8 || !validGrid(test1, strings.ReplaceAll(text, "\n", ""), 3, 3) {
-				t.Errorf("solution text %q, want 9 lines", text)
+				t.Errorf("solution %q, want 9 lines", text)
 			}
 		}},
 		{"solve json", "/api/solve", `{"puzzle":"` + test1 + `"}`, 200, func(t *testing.T, m map[string]any) {
-			if s, _ := get(m, "solution.line").(string); !validGrid(test1, s, 3, 3) {
+			if s, _ := m["solution"].(string); !validGrid(test1, s, 3, 3) {
 				t.Errorf("solution %q", s)
 			}
 		}},
 		{"solve 4x4", "/api/solve", `{"size":"2x2","puzzle":"1...........4..."}`, 200, func(t *testing.T, m map[string]any) {
-			if s, _ := get(m, "solution.line").(string); !validGrid("1...........4...", s, 2, 2) {
+			if s, _ := m["solution"].(string); !validGrid("1...........4...", s, 2, 2) {
 				t.Errorf("solution %q", s)
 			}
 		}},
 		{"solve 6x6 diagonal", "/api/solve?variant=diagonal", strings.Repeat(".", 36), 200, func(t *testing.T, m map[string]any) {
-			s, _ := get(m, "solution.line").(string)
+			s, _ := m["solution"].(string)
 			if !validGrid(strings.Repeat(".", 36), s, 2, 3) {
 				t.Fatalf("solution %q", s)
 			}
@@ -225,6 +235,32 @@ func TestSolveCountCheck(t *testing.T) {
 		{"count json limit", "/api/count", `{"puzzle":"` + strings.Repeat(".", 81) + `","limit":20000}`, 200, func(t *testing.T, m map[string]any) {
 			if get(m, "count") != 20000.0 || get(m, "method") != "dlx" || get(m, "complete") != false || get(m, "stopped") != "limit" {
 				t.Errorf("reply %v, want count 20000 by dlx, stopped at the limit", m)
+			}
+		}},
+		{"count default limit", "/api/count", strings.Repeat(".", 16), 200, func(t *testing.T, m map[string]any) {
+			if get(m, "count") != 2.0 || get(m, "limit") != 2.0 || get(m, "complete") != false || get(m, "stopped") != "limit" {
+				t.Errorf("reply %v, want count 2 of the default limit 2, stopped at the limit", m)
+			}
+		}},
+		{"count limit 0 counts all", "/api/count?limit=0", strings.Repeat(".", 16), 200, func(t *testing.T, m map[string]any) {
+			if get(m, "count") != 288.0 || get(m, "complete") != true || m["stopped"] != nil || m["limit"] != nil {
+				t.Errorf("reply %v, want count 288, complete, no limit and no stopped", m)
+			}
+		}},
+		{"count json limit 0", "/api/count?limit=5", `{"puzzle":"` + strings.Repeat(".", 16) + `","limit":0}`, 200, func(t *testing.T, m map[string]any) {
+			if get(m, "count") != 288.0 || get(m, "complete") != true {
+				t.Errorf("reply %v, want count 288, complete", m)
+			}
+		}},
+		{"count json negative limit", "/api/count", `{"puzzle":"` + test1 + `","limit":-5}`, 400, func(t *testing.T, m map[string]any) {
+			if get(m, "error.code") != "bad_request" {
+				t.Errorf("error %v, want bad_request", m["error"])
+			}
+		}},
+		{"count negative limit", "/api/count?limit=-5", test1, 400, nil},
+		{"count limit 0 deadline", "/api/count?limit=0&timeout=200ms", strings.Repeat(".", 81), 200, func(t *testing.T, m map[string]any) {
+			if get(m, "complete") != false || get(m, "stopped") != "deadline" || get(m, "method") != "dlx" {
+				t.Errorf("reply %v, want a count by dlx stopped at the deadline", m)
 			}
 		}},
 		{"count limit too big", "/api/count?limit=99999999", test1, 400, nil},
@@ -382,13 +418,16 @@ func TestExactCover(t *testing.T) {
 	if status != 200 || get(m, "count") != 10.0 || get(m, "stopped") != "limit" || len(get(m, "solutions").([]any)) != 1 {
 		t.Errorf("8 queens limit 10: %d %v", status, m)
 	}
-	// The node budget (checked every million nodes or so: slow under
-	// the race detector, hence not with -short).
-	if !testing.Short() {
-		status, _, m = call(t, "POST", ts.url+"/api/exactcover?count=1&budget=1", queens(16))
-		if status != 200 || get(m, "stopped") != "node budget" || get(m, "complete") != false {
-			t.Errorf("16 queens with budget 1: %d %v", status, m)
+	// The node budget: a sequential search stops after exactly that many
+	// nodes.
+	for _, budget := range []float64{1, 1000} {
+		status, _, m = call(t, "POST", ts.url+fmt.Sprintf("/api/exactcover?count=1&budget=%v", budget), queens(16))
+		if nodes, _ := get(m, "nodes").(float64); status != 200 || get(m, "stopped") != "node budget" || get(m, "complete") != false || nodes > budget || nodes < 1 {
+			t.Errorf("16 queens with budget %v: %d %v, want at most %v nodes, stopped by the node budget", budget, status, m, budget)
 		}
+	}
+	if status, _, m = call(t, "POST", ts.url+"/api/exactcover?budget=0", queens(4)); status != 400 {
+		t.Errorf("budget 0: %d %v, want 400", status, m)
 	}
 	// Parse errors name line and column.
 	status, _, m = call(t, "POST", ts.url+"/api/exactcover", "A B\nA C\n")

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
@@ -22,22 +23,18 @@ var (
 // fastCountLimit is the largest count limit left to the fast solver.
 const fastCountLimit = 10_000
 
-// gridJSON is a grid in a reply: its one-line form, and its text in the
-// request's format when that differs (a multi-line grid).
-type gridJSON struct {
-	Line string `json:"line"`
-	Text string `json:"text,omitempty"`
-}
-
-func newGridJSON(g *sudoku.Grid, f sudoku.Format) gridJSON {
-	j := gridJSON{Line: g.String()}
-	if f.Layout != sudoku.Line && f.Layout != sudoku.JSON {
-		var b strings.Builder
-		if sudoku.WriteGrid(&b, g, f) == nil {
-			j.Text = b.String()
-		}
+// gridText returns a grid (a solution) in the text format of the
+// request's puzzle, without the final line end: the one-line form for a
+// one-line or JSON request, the grid's rows for a multi-line one.
+func gridText(g *sudoku.Grid, f sudoku.Format) string {
+	if f.Layout == sudoku.JSON {
+		f.Layout = sudoku.Line
 	}
-	return j
+	b, err := sudoku.AppendGrid(nil, g, f)
+	if err != nil {
+		return g.String()
+	}
+	return strings.TrimRight(string(b), "\r\n")
 }
 
 // puzzleHandler is the common part of solve, count, check, rate and hint:
@@ -74,11 +71,13 @@ func (s *Server) sudokuError(ctx context.Context, err error) *apiError {
 	var ie *sudoku.InvalidError
 	switch {
 	case errors.As(err, &ie):
-		return &apiError{status: http.StatusUnprocessableEntity, Code: codeInvalid, Message: err.Error(), Clashes: ie.Clashes}
+		e := newError(http.StatusUnprocessableEntity, jsonfmt.CodeInvalid, err.Error())
+		e.Clashes = ie.Clashes
+		return e
 	case errors.Is(err, sudoku.ErrNoSolution):
-		return &apiError{status: http.StatusUnprocessableEntity, Code: codeNoSolution, Message: "the puzzle has no solution"}
+		return newError(http.StatusUnprocessableEntity, jsonfmt.CodeNoSolution, "the puzzle has no solution")
 	case errors.Is(err, sudoku.ErrGrid), errors.Is(err, sudoku.ErrShape), errors.Is(err, sudoku.ErrVariant):
-		return &apiError{status: http.StatusBadRequest, Code: codeBadRequest, Message: err.Error()}
+		return badRequest(err.Error())
 	}
 	return s.searchError(ctx, err)
 }
@@ -87,8 +86,9 @@ type solveReply struct {
 	Size    string `json:"size"`
 	Variant string `json:"variant,omitempty"`
 	// Puzzle is the puzzle read, in one-line form.
-	Puzzle   string   `json:"puzzle"`
-	Solution gridJSON `json:"solution"`
+	Puzzle string `json:"puzzle"`
+	// Solution is in the text format of the request's puzzle.
+	Solution string `json:"solution"`
 	// Work is the fast solver's guesses or the exact-cover search nodes.
 	Work   int     `json:"work"`
 	Method string  `json:"method"`
@@ -124,13 +124,14 @@ func (s *Server) solve(ctx context.Context, req *puzzleRequest) (any, *apiError)
 	s.m.solved.WithLabelValues("sudoku").Inc()
 	return solveReply{
 		Size: req.grid.Shape.String(), Variant: variantName(req.grid), Puzzle: req.grid.String(),
-		Solution: newGridJSON(sol, req.format), Work: sv.Guesses(), Method: m, Millis: ms(start),
+		Solution: gridText(sol, req.format), Work: sv.Guesses(), Method: m, Millis: ms(start),
 	}, nil
 }
 
 type countReply struct {
 	Count int `json:"count"`
-	Limit int `json:"limit"`
+	// Limit is the count limit; none (omitted) for a limit of 0.
+	Limit int `json:"limit,omitempty"`
 	// Complete is false when the search stopped at the limit or at its
 	// deadline (Stopped says which): Count is then a lower bound.
 	Complete bool    `json:"complete"`
@@ -142,32 +143,38 @@ type countReply struct {
 
 func (s *Server) count(ctx context.Context, req *puzzleRequest) (any, *apiError) {
 	start := time.Now()
-	limit := req.Limit
-	if limit == 0 {
-		limit = 2
+	limit := 2 // the default: enough to tell a unique solution
+	if req.Limit != nil {
+		limit = *req.Limit // 0: no limit (parsePuzzle refuses a negative one)
 	}
 	if limit > s.cfg.MaxCount {
-		return nil, badRequest("limit: at most " + itoa(s.cfg.MaxCount))
+		return nil, badRequest("limit: at most " + itoa(s.cfg.MaxCount) + ", or 0 for no limit")
 	}
+	// The fast solver cannot be cancelled: large or unlimited counts go
+	// to the exact-cover one, which stops at the deadline.
 	pool := &solvers
-	if limit > fastCountLimit {
+	if limit == 0 || limit > fastCountLimit {
 		pool = &dlxSolvers
 	}
 	sv := pool.Get().(*sudoku.Solver)
 	defer pool.Put(sv)
-	n, err := sv.Count(ctx, req.grid, limit)
+	solverLimit := limit
+	if limit == 0 {
+		solverLimit = -1 // sudoku.Solver.Count: every solution
+	}
+	n, err := sv.Count(ctx, req.grid, solverLimit)
 	m := method(req.grid, pool == &solvers)
 	s.m.nodes.WithLabelValues(m).Add(float64(sv.Guesses()))
-	rep := countReply{Count: n, Limit: limit, Complete: n < limit, Work: sv.Guesses(), Method: m}
-	if n >= limit {
-		rep.Stopped = "limit" // there may be more
+	rep := countReply{Count: n, Limit: limit, Complete: true, Work: sv.Guesses(), Method: m}
+	if limit > 0 && n >= limit {
+		rep.Complete, rep.Stopped = false, jsonfmt.StoppedLimit // there may be more
 	}
 	if err != nil {
 		if !errors.Is(err, context.DeadlineExceeded) {
 			return nil, s.sudokuError(ctx, err)
 		}
 		s.m.rejected.WithLabelValues("deadline").Inc()
-		rep.Complete, rep.Stopped = false, "deadline"
+		rep.Complete, rep.Stopped = false, jsonfmt.StoppedDeadline
 	}
 	s.m.solved.WithLabelValues("sudoku").Inc()
 	rep.Millis = ms(start)
@@ -180,11 +187,13 @@ type checkReply struct {
 	// Puzzle is the puzzle read, in one-line form.
 	Puzzle string `json:"puzzle"`
 	// Verdict is "invalid", "no solution", "unique" or "multiple".
-	Verdict  string    `json:"verdict"`
-	Message  string    `json:"message"`
-	Clashes  [][2]int  `json:"clashes,omitempty"`
-	Solution *gridJSON `json:"solution,omitempty"`
-	Millis   float64   `json:"ms"`
+	Verdict string   `json:"verdict"`
+	Message string   `json:"message"`
+	Clashes [][2]int `json:"clashes,omitempty"`
+	// Solution is the unique solution, in the text format of the
+	// request's puzzle.
+	Solution string  `json:"solution,omitempty"`
+	Millis   float64 `json:"ms"`
 }
 
 func (s *Server) check(ctx context.Context, req *puzzleRequest) (any, *apiError) {
@@ -199,8 +208,7 @@ func (s *Server) check(ctx context.Context, req *puzzleRequest) (any, *apiError)
 	s.m.solved.WithLabelValues("sudoku").Inc()
 	rep := checkReply{Size: req.grid.Shape.String(), Variant: variantName(req.grid), Puzzle: req.grid.String(), Verdict: v.Kind.String(), Message: v.String(), Clashes: v.Clashes}
 	if v.Solution != nil {
-		j := newGridJSON(v.Solution, req.format)
-		rep.Solution = &j
+		rep.Solution = gridText(v.Solution, req.format)
 	}
 	rep.Millis = ms(start)
 	return rep, nil

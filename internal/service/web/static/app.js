@@ -336,10 +336,13 @@ async function newGame() {
 // loadPuzzle starts a puzzle given as text (any format the service reads).
 async function loadPuzzle(text, size) {
   const body = size ? { size, puzzle: text } : text;
-  const v = await api("POST", "/api/check", body);
+  let v = await api("POST", "/api/check", body);
   if (v.verdict !== "unique") throw new Error("this puzzle has " + (v.verdict === "multiple" ? "more than one solution" : "no solution") + (v.message && v.verdict === "invalid" ? ": " + v.message : ""));
+  // The solution comes in the text format of the puzzle sent: for a
+  // multi-line grid, ask again with its one-line form.
+  if (v.solution.length !== v.puzzle.length) v = await api("POST", "/api/check", { size: v.size, puzzle: v.puzzle });
   const n = Math.round(Math.sqrt(v.puzzle.length));
-  setup(v.puzzle, v.size, v.solution.line, n + "×" + n + " · imported");
+  setup(v.puzzle, v.size, v.solution, n + "×" + n + " · imported");
   say("Puzzle loaded.");
 }
 
