@@ -30,6 +30,7 @@ func (e *Error) Error() string { return e.Message }
 // Error codes.
 const (
 	CodeBadRequest = "bad_request" // a parameter or flag
+	CodeNotFound   = "not_found"   // no such endpoint
 	CodeParse      = "parse_error" // the puzzle or problem text
 	CodeTooLarge   = "too_large"   // the input is over a size limit
 	CodeInvalid    = "invalid"     // clashing givens

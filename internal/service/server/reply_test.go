@@ -88,7 +88,7 @@ func TestReplyConventions(t *testing.T) {
 	pj, _ := json.Marshal(pencil)
 	hintBody := fmt.Sprintf(`{"puzzle":%q,"state":%q,"pencil":%s}`, test1, test1, pj)
 
-	codes := map[string]bool{"bad_request": true, "parse_error": true, "too_large": true, "invalid": true,
+	codes := map[string]bool{"bad_request": true, "not_found": true, "parse_error": true, "too_large": true, "invalid": true,
 		"no_solution": true, "multiple": true, "unsupported": true, "busy": true, "deadline": true, "canceled": true, "internal": true}
 	tests := []struct {
 		method, path, body string
@@ -115,7 +115,7 @@ func TestReplyConventions(t *testing.T) {
 		{"POST", "/api/solve", "11" + test1[2:], 422, []string{"error.code", "error.clashes"}},
 		{"POST", "/api/rate", strings.Repeat(".", 81), 422, []string{"error.code"}},
 		{"POST", "/api/solve", strings.Repeat(".", 5000), 413, []string{"error.code"}},
-		{"POST", "/api/nothing", "", 404, []string{"error.code"}},
+		{"POST", "/api/nothing", "", 404, []string{"error.code"}}, // not_found
 	}
 	for _, tt := range tests {
 		where := tt.method + " " + tt.path

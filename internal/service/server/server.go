@@ -86,7 +86,7 @@ func (s *Server) routes() {
 	}))
 	handle("GET /metrics", "metrics", promhttp.HandlerFor(s.m.reg, promhttp.HandlerOpts{}))
 	handle("/api/", "other", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, newError(http.StatusNotFound, jsonfmt.CodeBadRequest, "no API endpoint "+r.Method+" "+r.URL.Path))
+		writeError(w, newError(http.StatusNotFound, jsonfmt.CodeNotFound, "no API endpoint "+r.Method+" "+r.URL.Path))
 	}))
 	page := web.Handler()
 	handle("/", "page", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -233,8 +233,8 @@ func TestSolveCountCheck(t *testing.T) {
 			}
 		}},
 		{"count json limit", "/api/count", `{"puzzle":"` + strings.Repeat(".", 81) + `","limit":20000}`, 200, func(t *testing.T, m map[string]any) {
-			if get(m, "count") != 20000.0 || get(m, "method") != "dlx" || get(m, "complete") != false || get(m, "stopped") != "limit" {
-				t.Errorf("reply %v, want count 20000 by dlx, stopped at the limit", m)
+			if get(m, "count") != 20000.0 || get(m, "method") != "fast" || get(m, "complete") != false || get(m, "stopped") != "limit" {
+				t.Errorf("reply %v, want count 20000 by the fast solver, stopped at the limit", m)
 			}
 		}},
 		{"count default limit", "/api/count", strings.Repeat(".", 16), 200, func(t *testing.T, m map[string]any) {
@@ -259,8 +259,8 @@ func TestSolveCountCheck(t *testing.T) {
 		}},
 		{"count negative limit", "/api/count?limit=-5", test1, 400, nil},
 		{"count limit 0 deadline", "/api/count?limit=0&timeout=200ms", strings.Repeat(".", 81), 200, func(t *testing.T, m map[string]any) {
-			if get(m, "complete") != false || get(m, "stopped") != "deadline" || get(m, "method") != "dlx" {
-				t.Errorf("reply %v, want a count by dlx stopped at the deadline", m)
+			if get(m, "complete") != false || get(m, "stopped") != "deadline" || get(m, "method") != "fast" {
+				t.Errorf("reply %v, want a count by the fast solver stopped at the deadline", m)
 			}
 		}},
 		{"count limit too big", "/api/count?limit=99999999", test1, 400, nil},

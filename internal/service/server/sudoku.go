@@ -16,12 +16,8 @@ import (
 // shapes it met), one per running search. dlxSolvers never use the fast
 // 9x9 solver, whose searches cannot be cancelled: large counts go there.
 var (
-	solvers    = sync.Pool{New: func() any { return sudoku.NewSolver(sudoku.Options{}) }}
-	dlxSolvers = sync.Pool{New: func() any { return sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX}) }}
+	solvers = sync.Pool{New: func() any { return sudoku.NewSolver(sudoku.Options{}) }}
 )
-
-// fastCountLimit is the largest count limit left to the fast solver.
-const fastCountLimit = 10_000
 
 // gridText returns a grid (a solution) in the text format of the
 // request's puzzle, without the final line end: the one-line form for a
@@ -102,21 +98,21 @@ func variantName(g *sudoku.Grid) string {
 	return g.Variant.Name
 }
 
-func method(g *sudoku.Grid, fastOK bool) string {
-	if fastOK && g.IsStandard9() {
+func method(g *sudoku.Grid) string {
+	if g.IsStandard9() {
 		return "fast"
 	}
 	return "dlx"
 }
 
-func ms(start time.Time) float64 { return float64(time.Since(start).Microseconds()) / 1000 }
+func ms(start time.Time) float64 { return jsonfmt.Millis(time.Since(start)) }
 
 func (s *Server) solve(ctx context.Context, req *puzzleRequest) (any, *apiError) {
 	start := time.Now()
 	sv := solvers.Get().(*sudoku.Solver)
 	defer solvers.Put(sv)
 	sol, err := sv.Solve(ctx, req.grid)
-	m := method(req.grid, true)
+	m := method(req.grid)
 	s.m.nodes.WithLabelValues(m).Add(float64(sv.Guesses()))
 	if err != nil {
 		return nil, s.sudokuError(ctx, err)
@@ -150,20 +146,16 @@ func (s *Server) count(ctx context.Context, req *puzzleRequest) (any, *apiError)
 	if limit > s.cfg.MaxCount {
 		return nil, badRequest("limit: at most " + itoa(s.cfg.MaxCount) + ", or 0 for no limit")
 	}
-	// The fast solver cannot be cancelled: large or unlimited counts go
-	// to the exact-cover one, which stops at the deadline.
-	pool := &solvers
-	if limit == 0 || limit > fastCountLimit {
-		pool = &dlxSolvers
-	}
-	sv := pool.Get().(*sudoku.Solver)
-	defer pool.Put(sv)
+	// Every solver stops at the deadline (the fast one polls the context
+	// every 1,024 guesses), however high the limit.
+	sv := solvers.Get().(*sudoku.Solver)
+	defer solvers.Put(sv)
 	solverLimit := limit
 	if limit == 0 {
 		solverLimit = -1 // sudoku.Solver.Count: every solution
 	}
 	n, err := sv.Count(ctx, req.grid, solverLimit)
-	m := method(req.grid, pool == &solvers)
+	m := method(req.grid)
 	s.m.nodes.WithLabelValues(m).Add(float64(sv.Guesses()))
 	rep := countReply{Count: n, Limit: limit, Complete: true, Work: sv.Guesses(), Method: m}
 	if limit > 0 && n >= limit {
@@ -201,7 +193,7 @@ func (s *Server) check(ctx context.Context, req *puzzleRequest) (any, *apiError)
 	sv := solvers.Get().(*sudoku.Solver)
 	defer solvers.Put(sv)
 	v, err := sv.Check(ctx, req.grid)
-	s.m.nodes.WithLabelValues(method(req.grid, true)).Add(float64(sv.Guesses()))
+	s.m.nodes.WithLabelValues(method(req.grid)).Add(float64(sv.Guesses()))
 	if err != nil {
 		return nil, s.sudokuError(ctx, err)
 	}
