@@ -5,6 +5,8 @@ go 1.26.0
 require (
 	github.com/chromedp/chromedp v0.23.0
 	github.com/prometheus/client_golang v1.25.0
+	golang.org/x/term v0.47.0
+	golang.org/x/tools v0.52.0
 )
 
 require (

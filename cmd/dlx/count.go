@@ -2,42 +2,40 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
 	"github.com/dlxkit/dlx/exactcover"
+	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/jsonfmt"
 )
 
 const countSummary = `Reads an exact cover problem from FILE (standard input when FILE is absent
 or "-") and prints the number of its solutions as one line.
 With -json, one JSON object instead:
-  {"solutions":92,"nodes":1049,"updates":16680,"partial":false}
-(nodes and updates as Knuth's DLX1 counts them). With -stats, standard error
-gets the nodes, updates, time and updates per second.
+  {"solutions":92,"nodes":1049,"updates":16680,"complete":true}
+(nodes and updates as Knuth's DLX1 counts them); a count stopped by -n or
+Ctrl-C has "complete":false and "stopped":"limit" or "interrupted". With
+-stats, standard error gets the nodes, updates, time and updates per second.
 On a terminal, standard error shows a progress line during a long count
 (-quiet turns it off). Ctrl-C stops the count: the count so far is printed,
 standard error says "partial: interrupted" and the exit status is 1.`
 
 // countJSON is the output of "dlx count -json".
 type countJSON struct {
-	Solutions int64 `json:"solutions"`
-	Nodes     int64 `json:"nodes"`
-	Updates   int64 `json:"updates"`
-	Partial   bool  `json:"partial"`
+	Solutions int64  `json:"solutions"`
+	Nodes     int64  `json:"nodes"`
+	Updates   int64  `json:"updates"`
+	Complete  bool   `json:"complete"`
+	Stopped   string `json:"stopped,omitempty"`
 }
 
-func runCount(ctx context.Context, e *env, args []string) int {
-	fs, f := newSearchFlags("count", countSummary, e)
-	file, code, ok := parseArgs(fs, f, e, args)
+func runCount(ctx context.Context, e *cli.Env, args []string) int {
+	f := newSearchFlags(e, "count", countSummary)
+	in, prog, code, ok := f.start(e, args)
 	if !ok {
 		return code
 	}
-	in, code := readInput(e, "count", file, f.format)
-	if in == nil {
-		return code
-	}
-	prog := newProgress(e, f.quiet)
 	s := exactcover.NewSolver(in.problem)
 	start := time.Now()
 	n, err := s.Count(ctx, f.options(f.n, prog))
@@ -46,21 +44,28 @@ func runCount(ctx context.Context, e *env, args []string) int {
 	st := s.Stats()
 	stopped := interrupted(ctx, err)
 	if err != nil && !stopped {
-		fmt.Fprintf(e.stderr, "dlx count: %v\n", err)
-		return 1
+		return f.Failf("%v", err)
 	}
+	w := f.Output()
 	if f.json {
-		b, _ := json.Marshal(countJSON{Solutions: n, Nodes: st.Nodes, Updates: st.Updates, Partial: stopped})
-		fmt.Fprintf(e.stdout, "%s\n", b)
+		j := countJSON{Solutions: n, Nodes: st.Nodes, Updates: st.Updates, Complete: true}
+		switch {
+		case stopped:
+			j.Complete, j.Stopped = false, jsonfmt.StoppedInterrupted
+		case f.n > 0 && n >= f.n:
+			j.Complete, j.Stopped = false, jsonfmt.StoppedLimit
+		}
+		jsonfmt.NewEncoder(w).Encode(j)
 	} else {
-		fmt.Fprintf(e.stdout, "%d\n", n)
+		fmt.Fprintf(w, "%d\n", n)
 	}
+	code = f.Finish(w, 0)
 	if f.stats {
-		fmt.Fprintf(e.stderr, "dlx count: %s\n", statsLine(st, elapsed))
+		f.Errorf("%s", statsLine(st, elapsed))
 	}
 	if stopped {
-		fmt.Fprintf(e.stderr, "dlx count: partial: interrupted\n")
-		return 1
+		f.Errorf("partial: interrupted")
+		return cli.ExitFail
 	}
-	return 0
+	return code
 }

@@ -1,21 +1,19 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"flag"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/dlxkit/dlx/exactcover"
 	"github.com/dlxkit/dlx/exactcover/model"
+	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/quote"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-const genHelp = `usage: dlx gen [flags] MODEL ARGS
-
-Writes an exact cover problem in Knuth's format to standard output, for
+const genHelp = `Writes an exact cover problem in Knuth's format to standard output, for
 "dlx solve" or "dlx count" (dlx gen queens 12 | dlx count).
 
 Models:
@@ -29,40 +27,32 @@ Models:
   sudoku PUZZLE   a Sudoku puzzle (one line, '.' or '0' for blanks, any
                   size the sudoku command reads) with its givens applied:
                   items r1c1 (a cell is filled), r1=5, c1=5, b1=5 (a row,
-                  column or box holds 5)
+                  column or box holds 5); "--" before a puzzle that starts
+                  with '-'`
 
-Flags:
-`
-
-func runGen(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("dlx gen", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+func runGen(ctx context.Context, e *cli.Env, args []string) int {
+	fs := cli.NewFlagSet(e, "dlx gen", "[flags] MODEL ARG", genHelp)
 	variant := fs.String("variant", "", "sudoku `variant`: "+strings.Join(sudoku.VariantNames, ", "))
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), genHelp)
-		fs.PrintDefaults()
-	}
-	parse := func(a []string) (int, bool) { return parseFlags(fs, e, a) }
-	if code, ok := parse(args); !ok {
+	rest, code, ok := fs.Parse(args)
+	if !ok {
 		return code
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintf(e.stderr, "dlx gen: missing MODEL (queens, pentomino, langford or sudoku; see dlx gen -h)\n")
-		return 2
+	if len(rest) == 0 {
+		return fs.Usagef("missing MODEL (queens, pentomino, langford or sudoku; see dlx gen -h)")
 	}
-	name := fs.Arg(0)
-	if code, ok := parse(fs.Args()[1:]); !ok { // flags after the model name
-		return code
-	}
-	rest := fs.Args()
+	name := rest[0]
 	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "dlx gen %s: %s\n", name, fmt.Sprintf(format, a...))
-		return 2
+		return fs.Usagef("%s: %s", name, fmt.Sprintf(format, a...))
 	}
-	if len(rest) != 1 {
-		return usageErr("want one argument, got %d (see dlx gen -h)", len(rest))
+	switch name {
+	case "queens", "langford", "pentomino", "pentominoes", "sudoku":
+	default:
+		return fs.Usagef("unknown model %s (want queens, pentomino, langford or sudoku)", quote.Short(name))
 	}
-	arg := rest[0]
+	if len(rest) != 2 {
+		return usageErr("want one argument, got %d (see dlx gen -h)", len(rest)-1)
+	}
+	arg := rest[1]
 	if *variant != "" && name != "sudoku" {
 		return usageErr("-variant is for sudoku only")
 	}
@@ -74,14 +64,14 @@ func runGen(ctx context.Context, e *env, args []string) int {
 	case "queens":
 		n, perr := strconv.Atoi(arg)
 		if perr != nil {
-			return usageErr("want a board size N, got %q", arg)
+			return usageErr("want a board size N, got %s", quote.Short(arg))
 		}
 		p, err = model.Queens(n)
 		comment = fmt.Sprintf("%d queens", n)
 	case "langford":
 		n, perr := strconv.Atoi(arg)
 		if perr != nil {
-			return usageErr("want a number N, got %q", arg)
+			return usageErr("want a number N, got %s", quote.Short(arg))
 		}
 		p, err = model.Langford(n)
 		comment = fmt.Sprintf("Langford pairs n=%d (both mirror images counted)", n)
@@ -90,7 +80,7 @@ func runGen(ctx context.Context, e *env, args []string) int {
 		w, werr := strconv.Atoi(ws)
 		h, herr := strconv.Atoi(hs)
 		if !found || werr != nil || herr != nil {
-			return usageErr("want a board size WxH such as 6x10, got %q", arg)
+			return usageErr("want a board size WxH such as 6x10, got %s", quote.Short(arg))
 		}
 		p, err = model.Pentomino(w, h)
 		comment = fmt.Sprintf("pentominoes %dx%d", w, h)
@@ -111,22 +101,14 @@ func runGen(ctx context.Context, e *env, args []string) int {
 		if *variant != "" {
 			comment += " (" + *variant + ")"
 		}
-	default:
-		fmt.Fprintf(e.stderr, "dlx gen: unknown model %q (want queens, pentomino, langford or sudoku)\n", name)
-		return 2
 	}
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	w := bufio.NewWriter(e.stdout)
+	w := fs.Output()
 	fmt.Fprintf(w, "| %s\n", comment)
 	if err := exactcover.WriteKnuth(w, p); err != nil {
-		fmt.Fprintf(e.stderr, "dlx gen: %v\n", err)
-		return 1
+		return fs.Failf("%v", err)
 	}
-	if err := w.Flush(); err != nil {
-		fmt.Fprintf(e.stderr, "dlx gen: %v\n", err)
-		return 1
-	}
-	return 0
+	return fs.Finish(w, 0)
 }

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dlxkit/dlx/internal/cli"
 )
 
 // gen runs "dlx gen args..." and returns its output.
@@ -109,7 +111,7 @@ func TestGenMatchesDLX1(t *testing.T) {
 			if err := json.Unmarshal([]byte(out), &got); err != nil {
 				t.Fatalf("%q: %v", out, err)
 			}
-			want := countJSON{Solutions: tt.solutions, Nodes: tt.nodes, Updates: tt.updates}
+			want := countJSON{Solutions: tt.solutions, Nodes: tt.nodes, Updates: tt.updates, Complete: true}
 			if got != want {
 				t.Errorf("dlx count -json = %+v, DLX1 %+v", got, want)
 			}
@@ -168,9 +170,9 @@ func TestInterrupt(t *testing.T) {
 
 // TestProgress shows the progress line on a terminal, and not with -quiet.
 func TestProgress(t *testing.T) {
-	old := progressInterval
-	progressInterval = 0
-	defer func() { progressInterval = old }()
+	delay, tick := cli.ProgressDelay, cli.ProgressTick
+	cli.ProgressDelay, cli.ProgressTick = 0, time.Millisecond
+	defer func() { cli.ProgressDelay, cli.ProgressTick = delay, tick }()
 	in := gen(t, "queens", "11")
 	for _, quiet := range []bool{false, true} {
 		args := []string{"count", "-workers", "2"}
@@ -178,7 +180,7 @@ func TestProgress(t *testing.T) {
 			args = append(args, "-quiet")
 		}
 		var out, errb strings.Builder
-		code := run(context.Background(), &env{stdin: strings.NewReader(in), stdout: &out, stderr: &errb, stderrTTY: true}, args)
+		code := program.Run(context.Background(), &cli.Env{Stdin: strings.NewReader(in), Stdout: &out, Stderr: &errb, StderrTTY: true}, args)
 		if code != 0 || out.String() != "2680\n" {
 			t.Fatalf("%v: exit %d, stdout %q", args, code, out.String())
 		}

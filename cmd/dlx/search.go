@@ -3,15 +3,14 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
-	"os"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/dlxkit/dlx/exactcover"
+	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/jsonfmt"
+	"github.com/dlxkit/dlx/internal/quote"
 )
 
 // formatHelp describes the input and output formats, for -h.
@@ -30,6 +29,7 @@ const formatHelp = `Input formats (-format):
 
 // searchFlags are the flags shared by solve and count.
 type searchFlags struct {
+	*cli.FlagSet
 	format  string
 	n       int64
 	all     bool
@@ -40,72 +40,58 @@ type searchFlags struct {
 	quiet   bool
 }
 
-func newSearchFlags(name, summary string, e *env) (*flag.FlagSet, *searchFlags) {
-	fs := flag.NewFlagSet("dlx "+name, flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	f := &searchFlags{}
-	fs.StringVar(&f.format, "format", "knuth", "input `format`: knuth, matrix or sparse")
+func newSearchFlags(e *cli.Env, name, summary string) *searchFlags {
+	f := &searchFlags{FlagSet: cli.NewFlagSet(e, "dlx "+name, "[flags] [FILE]", summary+"\n\n"+formatHelp)}
+	f.StringVar(&f.format, "format", "knuth", "input `format`: knuth, matrix or sparse")
 	if name == "solve" {
-		fs.Int64Var(&f.n, "n", 1, "print at most `N` solutions")
-		fs.BoolVar(&f.all, "all", false, "print every solution")
+		f.Int64Var(&f.n, "n", 1, "print at most `N` solutions")
+		f.BoolVar(&f.all, "all", false, "print every solution")
 	} else {
-		fs.Int64Var(&f.n, "n", 0, "stop counting at `N` solutions (0: count all)")
+		f.Int64Var(&f.n, "n", 0, "stop counting at `N` solutions (0: count all)")
 	}
-	fs.IntVar(&f.workers, "workers", 1, "search with `N` goroutines in parallel")
-	fs.Uint64Var(&f.seed, "seed", 0, "randomize the order of the options tried with seed `S` (0: input order)")
-	fs.BoolVar(&f.stats, "stats", false, "print nodes, updates and time to standard error")
-	fs.BoolVar(&f.json, "json", false, "print JSON (see above)")
-	fs.BoolVar(&f.quiet, "quiet", false, "no progress line and no messages on standard error but errors")
-	fs.SetOutput(e.stderr)
-	fs.Usage = func() {
-		w := fs.Output()
-		fmt.Fprintf(w, "usage: dlx %s [flags] [FILE]\n\n%s\n\n%s\n", name, summary, formatHelp)
-		fmt.Fprintf(w, "Flags:\n")
-		fs.PrintDefaults()
-	}
-	return fs, f
+	f.IntVar(&f.workers, "workers", 1, "search with `N` goroutines in parallel")
+	f.Uint64Var(&f.seed, "seed", 0, "randomize the order of the options tried with seed `S` (0: input order)")
+	f.BoolVar(&f.stats, "stats", false, "print nodes, updates and time to standard error")
+	f.BoolVar(&f.json, "json", false, "print JSON (see above)")
+	f.BoolVar(&f.quiet, "quiet", false, "no progress line and no messages on standard error but errors")
+	return f
 }
 
-// parseArgs parses the flags; it returns ok false with the exit status
-// when the command must stop (after -h or a usage error).
-func parseArgs(fs *flag.FlagSet, f *searchFlags, e *env, args []string) (file string, code int, ok bool) {
-	if code, ok := parseFlags(fs, e, args); !ok {
+// start parses the flags, reads the problem and starts the progress line
+// of solve and count; ok false with the exit status when the command must
+// stop.
+func (f *searchFlags) start(e *cli.Env, args []string) (in *input, prog *progress, code int, ok bool) {
+	file, code, ok := f.parse(args)
+	if !ok {
+		return nil, nil, code, false
+	}
+	if in, code = f.readInput(e, file); in == nil {
+		return nil, nil, code, false
+	}
+	return in, newProgress(e, f.quiet), 0, true
+}
+
+// parse parses the flags and returns the input file ("" for standard
+// input); ok false with the exit status when the command must stop.
+func (f *searchFlags) parse(args []string) (file string, code int, ok bool) {
+	rest, code, ok := f.Parse(args)
+	if !ok {
 		return "", code, false
 	}
 	switch {
-	case fs.NArg() > 1:
-		fmt.Fprintf(e.stderr, "%s: more than one input file\n", fs.Name())
-		return "", 2, false
+	case len(rest) > 1:
+		return "", f.Usagef("more than one input file"), false
 	case f.format != "knuth" && f.format != "matrix" && f.format != "sparse":
-		fmt.Fprintf(e.stderr, "%s: unknown format %q (want knuth, matrix or sparse)\n", fs.Name(), f.format)
-		return "", 2, false
+		return "", f.Usagef("unknown format %s (want knuth, matrix or sparse)", quote.Short(f.format)), false
 	case f.workers < 1:
-		fmt.Fprintf(e.stderr, "%s: -workers must be at least 1\n", fs.Name())
-		return "", 2, false
+		return "", f.Usagef("-workers must be at least 1"), false
 	case f.n < 0:
-		fmt.Fprintf(e.stderr, "%s: -n must not be negative\n", fs.Name())
-		return "", 2, false
+		return "", f.Usagef("-n must not be negative"), false
 	}
-	return fs.Arg(0), 0, true
-}
-
-// parseFlags parses args with fs: -h prints the usage to standard output
-// (status 0), a bad flag prints one line to standard error (status 2).
-func parseFlags(fs *flag.FlagSet, e *env, args []string) (code int, ok bool) {
-	fs.SetOutput(io.Discard)
-	err := fs.Parse(args)
-	fs.SetOutput(e.stderr)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fs.SetOutput(e.stdout)
-		fs.Usage()
-		fs.SetOutput(e.stderr)
-		return 0, false
-	case err != nil:
-		fmt.Fprintf(e.stderr, "%s: %v (see %s -h)\n", fs.Name(), err, fs.Name())
-		return 2, false
+	if len(rest) == 1 {
+		file = rest[0]
 	}
-	return 0, true
+	return file, 0, true
 }
 
 // input is a problem read by readInput.
@@ -115,22 +101,23 @@ type input struct {
 	matrix  *exactcover.Matrix // nil for Knuth's format
 }
 
-// readInput reads the problem from file (stdin when "" or "-"). It prints
-// the error and returns the exit status when it fails.
-func readInput(e *env, cmd, file, format string) (*input, int) {
-	var r io.Reader = e.stdin
+// readInput reads the problem from file (standard input when "" or "-").
+// When it fails it prints the error and returns the exit status: 2,
+// whether the file is missing, unreadable or malformed.
+func (f *searchFlags) readInput(e *cli.Env, file string) (*input, int) {
 	in := &input{name: "stdin"}
-	if file != "" && file != "-" {
-		f, err := os.Open(file)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "dlx %s: %v\n", cmd, err)
-			return nil, 1
-		}
-		defer f.Close()
-		r, in.name = f, file
+	if file == "" {
+		file = "-"
 	}
-	var err error
-	switch format {
+	if file != "-" {
+		in.name = file
+	}
+	r, err := e.Open(file)
+	if err != nil {
+		return nil, f.Usagef("%v", err)
+	}
+	defer r.Close()
+	switch f.format {
 	case "knuth":
 		in.problem, err = exactcover.ReadKnuth(r)
 	case "matrix":
@@ -139,12 +126,7 @@ func readInput(e *env, cmd, file, format string) (*input, int) {
 		in.matrix, err = exactcover.ReadSparse(r)
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "dlx %s: %s: %v\n", cmd, in.name, err)
-		var pe *exactcover.ParseError
-		if errors.As(err, &pe) && !isSentinel(pe.Err) {
-			return nil, 1 // a read error
-		}
-		return nil, 2
+		return nil, f.inputError(fmt.Errorf("%s: %w", in.name, err))
 	}
 	if in.matrix != nil {
 		in.problem = in.matrix.Problem
@@ -152,66 +134,57 @@ func readInput(e *env, cmd, file, format string) (*input, int) {
 	return in, 0
 }
 
-func isSentinel(err error) bool {
-	for _, s := range []error{exactcover.ErrSyntax, exactcover.ErrUnknownItem, exactcover.ErrRepeatedItem,
-		exactcover.ErrEmptyOption, exactcover.ErrDuplicateItem, exactcover.ErrColorPrimary} {
-		if errors.Is(err, s) {
-			return true
-		}
+// inputError reports an input that could not be read (with -json also
+// as a record on standard output) and returns ExitUsage.
+func (f *searchFlags) inputError(err error) int {
+	if f.json {
+		f.ErrorRecord(jsonfmt.CodeParse, err)
 	}
-	return false
+	return f.Usagef("%v", err)
 }
 
-// progressInterval is the least time between two progress lines.
-var progressInterval = time.Second
-
-// progress prints a progress line on a terminal's standard error, rewritten
-// in place, at most once per progressInterval.
+// progress keeps the latest statistics of a search for the progress line
+// on a terminal's standard error.
 type progress struct {
-	w     io.Writer
-	start time.Time
-	mu    sync.Mutex
-	last  time.Time
-	shown bool
+	mu   sync.Mutex
+	st   exactcover.Stats
+	stop func()
 }
 
-func newProgress(e *env, quiet bool) *progress {
-	if quiet || !e.stderrTTY {
+// newProgress starts the progress line (nothing when quiet or when
+// standard error is not a terminal: then it returns nil).
+func newProgress(e *cli.Env, quiet bool) *progress {
+	if quiet || !e.StderrTTY {
 		return nil
 	}
-	now := time.Now()
-	return &progress{w: e.stderr, start: now, last: now}
+	p := &progress{}
+	p.stop = e.Progress(time.Now(), p.line)
+	return p
 }
 
 // report is an exactcover.Options.Progress function.
 func (p *progress) report(st exactcover.Stats) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	now := time.Now()
-	if now.Sub(p.last) < progressInterval {
-		return
-	}
-	p.last = now
-	elapsed := now.Sub(p.start)
+	p.st = st
+	p.mu.Unlock()
+}
+
+func (p *progress) line(elapsed time.Duration) string {
+	p.mu.Lock()
+	st := p.st
+	p.mu.Unlock()
 	line := fmt.Sprintf("%d solutions, %d nodes, %d updates (%s updates/s), %s",
 		st.Solutions, st.Nodes, st.Updates, perSecond(st.Updates, elapsed), elapsed.Round(time.Second))
 	if st.Subproblems > 0 {
 		line += fmt.Sprintf(", subproblems %d/%d", st.SubproblemsDone, st.Subproblems)
 	}
-	fmt.Fprintf(p.w, "\r\x1b[K%s", line)
-	p.shown = true
+	return line
 }
 
 // done erases the progress line.
 func (p *progress) done() {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.shown {
-		fmt.Fprint(p.w, "\r\x1b[K")
-		p.shown = false
+	if p != nil {
+		p.stop()
 	}
 }
 
@@ -255,6 +228,3 @@ func statsLine(st exactcover.Stats, d time.Duration) string {
 func interrupted(ctx context.Context, err error) bool {
 	return err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil)
 }
-
-// joinLines is strings.Join with "\n" plus a final newline.
-func joinLines(lines []string) string { return strings.Join(lines, "\n") + "\n" }

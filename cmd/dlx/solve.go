@@ -1,14 +1,14 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
 	"slices"
 	"time"
 
 	"github.com/dlxkit/dlx/exactcover"
+	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/jsonfmt"
 )
 
 const solveSummary = `Reads an exact cover problem from FILE (standard input when FILE is absent
@@ -20,28 +20,30 @@ solution; standard error says so). In the matrix and sparse formats, each
 solution on one line as its 1-based row numbers in ascending order separated
 by single spaces, or "No Solution!" when there is none.
 With -json, one JSON object per line and solution:
-  {"solution":1,"options":[0,3],"lines":["a b","c d"]}          (knuth)
-  {"solution":1,"options":[0,2],"rows":[1,3]}                    (matrix, sparse)
-where options are the 0-based option indices in ascending order.
+  {"index":1,"options":[0,3],"lines":["a b","c d"]}    (knuth)
+  {"index":1,"options":[0,2],"rows":[1,3]}              (matrix, sparse)
+where index counts the solutions from 1 and options are the 0-based option
+indices in ascending order; {"status":"no solution"} when there is none.
 Ctrl-C stops the search: the solutions found so far stay printed, standard
 error says "partial: interrupted" and the exit status is 1.`
 
 // solutionJSON is one line of "dlx solve -json".
 type solutionJSON struct {
-	Solution int64    `json:"solution"`
-	Options  []int    `json:"options"`
-	Lines    []string `json:"lines,omitempty"`
-	Rows     []int    `json:"rows,omitempty"`
+	Index   int64    `json:"index"`
+	Options []int    `json:"options"`
+	Lines   []string `json:"lines,omitempty"`
+	Rows    []int    `json:"rows,omitempty"`
 }
 
-func runSolve(ctx context.Context, e *env, args []string) int {
-	fs, f := newSearchFlags("solve", solveSummary, e)
-	file, code, ok := parseArgs(fs, f, e, args)
+// statusJSON is the line of "dlx solve -json" when there is no solution.
+type statusJSON struct {
+	Status string `json:"status"`
+}
+
+func runSolve(ctx context.Context, e *cli.Env, args []string) int {
+	f := newSearchFlags(e, "solve", solveSummary)
+	in, prog, code, ok := f.start(e, args)
 	if !ok {
-		return code
-	}
-	in, code := readInput(e, "solve", file, f.format)
-	if in == nil {
 		return code
 	}
 	limit := f.n
@@ -49,20 +51,22 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 		limit = 0
 	}
 	p := in.problem
-	prog := newProgress(e, f.quiet)
 	s := exactcover.NewSolver(p)
-	w := bufio.NewWriter(e.stdout)
-	enc := json.NewEncoder(w)
+	w := f.Output()
+	var buf bytes.Buffer
+	enc := jsonfmt.NewEncoder(&buf)
 	var sorted []int
 	var count int64
+	var werr error
 	start := time.Now()
 	for sol := range s.Solutions(ctx, f.options(limit, prog)) {
 		count++
 		sorted = append(sorted[:0], sol...)
 		slices.Sort(sorted)
+		buf.Reset()
 		switch {
 		case f.json:
-			j := solutionJSON{Solution: count, Options: sorted}
+			j := solutionJSON{Index: count, Options: sorted}
 			if in.matrix != nil {
 				j.Rows = in.matrix.RowNumbers(sorted)
 			} else {
@@ -72,44 +76,50 @@ func runSolve(ctx context.Context, e *env, args []string) int {
 			}
 			enc.Encode(j)
 		case in.matrix != nil:
-			w.WriteString(in.matrix.FormatSolution(sorted))
-			w.WriteByte('\n')
+			buf.WriteString(in.matrix.FormatSolution(sorted))
+			buf.WriteByte('\n')
 		default:
 			if count > 1 {
-				w.WriteByte('\n')
+				buf.WriteByte('\n')
 			}
 			for _, i := range sorted {
-				w.WriteString(p.OptionString(i))
-				w.WriteByte('\n')
+				buf.WriteString(p.OptionString(i))
+				buf.WriteByte('\n')
 			}
 		}
-		if prog != nil {
-			w.Flush() // keep the output in step with the progress line
+		if _, werr = w.Write(buf.Bytes()); werr == nil && prog != nil {
+			werr = w.Flush() // keep the output in step with the progress line
+		}
+		if werr != nil {
+			break // the output is lost: stop searching
 		}
 	}
 	elapsed := time.Since(start)
 	prog.done()
 	err := s.Err()
 	stopped := interrupted(ctx, err)
-	if count == 0 && err == nil && in.matrix != nil && !f.json {
-		w.WriteString("No Solution!\n")
+	if count == 0 && err == nil {
+		switch {
+		case f.json:
+			enc.Encode(statusJSON{Status: "no solution"})
+			w.Write(buf.Bytes())
+		case in.matrix != nil:
+			w.WriteString("No Solution!\n")
+		}
 	}
-	if ferr := w.Flush(); ferr != nil {
-		fmt.Fprintf(e.stderr, "dlx solve: %v\n", ferr)
-		return 1
+	if code := f.Finish(w, 0); code != 0 {
+		return code
 	}
 	if f.stats {
-		fmt.Fprintf(e.stderr, "dlx solve: %s\n", statsLine(s.Stats(), elapsed))
+		f.Errorf("%s", statsLine(s.Stats(), elapsed))
 	}
 	switch {
 	case stopped:
-		fmt.Fprintf(e.stderr, "dlx solve: partial: interrupted after %d solutions\n", count)
-		return 1
+		return f.Failf("partial: interrupted after %d solutions", count)
 	case err != nil:
-		fmt.Fprintf(e.stderr, "dlx solve: %v\n", err)
-		return 1
+		return f.Failf("%v", err)
 	case count == 0 && in.matrix == nil && !f.quiet:
-		fmt.Fprintf(e.stderr, "dlx solve: no solution\n")
+		f.Errorf("no solution")
 	}
 	return 0
 }

@@ -145,7 +145,7 @@ func mustParse(t *testing.T, s string) *sudoku.Grid {
 }
 
 func TestAnalyzeCommandErrors(t *testing.T) {
-	if _, errs, code := runCmd(t, "", "analyze", "-h"); code != 0 || !strings.Contains(errs, "Usage: sudoku analyze") {
+	if errs, _, code := runCmd(t, "", "analyze", "-h"); code != 0 || !strings.Contains(errs, "Usage: sudoku analyze") {
 		t.Errorf("-h: code %d, %q", code, errs)
 	}
 	for _, tc := range []struct {

@@ -7,21 +7,21 @@ package main
 // writer, so memory stays flat on any input and output starts at once.
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
@@ -40,7 +40,7 @@ type puzzleFlags struct {
 	json                   bool
 }
 
-func (pf *puzzleFlags) add(fs *flag.FlagSet) {
+func (pf *puzzleFlags) add(fs *cli.FlagSet) {
 	fs.StringVar(&pf.size, "size", "", "box shape `RxC` (2x3 is the 6x6 grid of 2-row boxes) or a side N; default: detect from each puzzle")
 	fs.StringVar(&pf.variant, "variant", "standard", "variant `name`: standard, diagonal, hyper, disjoint, jigsaw (with -regions)")
 	fs.StringVar(&pf.regions, "regions", "", "`file` with the jigsaw region map: N lines of N symbols (implies -variant jigsaw)")
@@ -180,6 +180,12 @@ type batchJob struct {
 	src string // file name, "" for stdin
 }
 
+// puzzle is a puzzle of the input and the name of its file.
+type puzzle struct {
+	*sudoku.Puzzle
+	src string
+}
+
 type batchItem struct {
 	seq int
 	out []byte
@@ -188,16 +194,16 @@ type batchItem struct {
 
 // batch runs one command over its inputs.
 type batch struct {
-	name string
-	cfg  *batchConfig
+	fs  *cli.FlagSet
+	cfg *batchConfig
 	// process handles one puzzle, writing its lines to out.
-	process func(ctx context.Context, s *sudoku.Solver, p *sudoku.Puzzle, out *bytes.Buffer) tally
+	process func(ctx context.Context, s *sudoku.Solver, p *puzzle, out *bytes.Buffer) tally
 	// tallies names the tallies for the summary, failed says which ones
 	// make the exit code 1.
 	tallies []string
 	failed  func(tally) bool
-	// multi is set when there are several input files: parse errors then
-	// name the file.
+	// multi is set when there are several input files: errors and JSON
+	// records then name the file.
 	multi bool
 }
 
@@ -212,21 +218,26 @@ func (c countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// run processes the inputs (stdin when files is empty) and returns the
-// exit code.
-func (b *batch) run(ctx context.Context, e *env, files []string) int {
+// run processes the inputs (standard input when files is empty; "-" is
+// standard input too) and returns the exit code.
+func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 	start := time.Now()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	b.multi = len(files) > 1
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
 
-	var total int64 // input bytes, 0 when unknown
+	prog := &batchProgress{}
 	for _, f := range files {
-		if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() {
-			total += fi.Size()
+		if fi, err := os.Stat(f); f != "-" && err == nil && fi.Mode().IsRegular() {
+			prog.totalBytes += fi.Size()
+		} else {
+			prog.totalBytes = -1 // unknown
+			break
 		}
 	}
-	var readBytes atomic.Int64
 	var inputErrors atomic.Int32
 
 	jobs := make(chan batchJob, batchWindow)
@@ -245,11 +256,12 @@ func (b *batch) run(ctx context.Context, e *env, files []string) int {
 			}
 			j.seq = seq
 			seq++
+			prog.read.Add(1)
 			jobs <- j
 			return true
 		}
 		readOne := func(r io.Reader, src string) bool {
-			rd := sudoku.NewReader(countingReader{r, &readBytes}, b.cfg.read)
+			rd := sudoku.NewReader(countingReader{r, &prog.bytesRead}, b.cfg.read)
 			for {
 				p, err := rd.Next()
 				if err == io.EOF {
@@ -258,7 +270,7 @@ func (b *batch) run(ctx context.Context, e *env, files []string) int {
 				if err != nil {
 					var pe *sudoku.ParseError
 					if !errors.As(err, &pe) {
-						fmt.Fprintf(e.stderr, "sudoku %s: %s\n", b.name, withSource(src, err))
+						b.fs.Errorf("%s", withSource(src, err))
 						inputErrors.Add(1)
 						return true
 					}
@@ -268,23 +280,24 @@ func (b *batch) run(ctx context.Context, e *env, files []string) int {
 				}
 			}
 		}
-		if len(files) == 0 {
-			readOne(e.stdin, "")
-			return
-		}
 		for _, name := range files {
-			f, err := os.Open(name)
+			f, err := e.Open(name)
 			if err != nil {
-				fmt.Fprintf(e.stderr, "sudoku %s: %v\n", b.name, err)
+				b.fs.Errorf("%v", err)
 				inputErrors.Add(1)
 				continue
 			}
-			ok := readOne(f, name)
+			src := name
+			if name == "-" {
+				src = "stdin"
+			}
+			ok := readOne(f, src)
 			f.Close()
 			if !ok {
 				return
 			}
 		}
+		prog.readAll.Store(true)
 	}()
 
 	// Workers.
@@ -326,15 +339,12 @@ func (b *batch) run(ctx context.Context, e *env, files []string) int {
 	}
 	go func() { wg.Wait(); close(items) }()
 
-	// Progress.
-	var done atomic.Int64
-	stopProgress := func() {}
-	if e.stderrTTY {
-		stopProgress = startProgress(e.stderr, start, &done, &readBytes, total)
-	}
+	stopProgress := e.Progress(start, prog.line)
 
-	// Ordered writer.
-	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	// Ordered writer. After a write error the output is lost: the run is
+	// cancelled and the rest drained.
+	w := b.fs.Output()
+	var werr error
 	ring := make([]batchItem, batchWindow)
 	ready := make([]bool, batchWindow)
 	next := 0
@@ -353,22 +363,28 @@ func (b *batch) run(ctx context.Context, e *env, files []string) int {
 			next++
 			<-slots
 			switch {
-			case it.t == skipped || interrupted:
-				interrupted = true
+			case it.t == skipped || interrupted || werr != nil:
+				interrupted = werr == nil
 				continue
 			case it.t == parseError:
 				parseErrors++
 			default:
 				counts[it.t]++
 			}
-			w.Write(it.out)
-			done.Add(1)
+			if _, werr = w.Write(it.out); werr != nil {
+				cancel()
+				continue
+			}
+			prog.done.Add(1)
 		}
-		w.Flush()
+		if werr == nil {
+			if werr = w.Flush(); werr != nil {
+				cancel()
+			}
+		}
 	}
-	w.Flush()
 	stopProgress()
-	if ctx.Err() != nil && !interrupted {
+	if ctx.Err() != nil && !interrupted && werr == nil {
 		interrupted = true
 	}
 
@@ -383,28 +399,30 @@ func (b *batch) run(ctx context.Context, e *env, files []string) int {
 	if n == 1 {
 		noun = "puzzle"
 	}
-	fmt.Fprintf(&sum, "sudoku %s: %d %s", b.name, n, noun)
+	fmt.Fprintf(&sum, "%d %s", n, noun)
 	for i, name := range b.tallies {
 		fmt.Fprintf(&sum, ", %d %s", counts[i], name)
 	}
-	fmt.Fprintf(&sum, ", %d errors in %v (%s puzzles/s)", parseErrors, elapsed.Round(time.Millisecond), rate(n, elapsed))
+	fmt.Fprintf(&sum, ", %d errors in %v (%s puzzles/s)", parseErrors, elapsed.Round(time.Millisecond), rate(int64(n), elapsed))
 	if interrupted {
 		sum.WriteString("; interrupted")
 	}
-	fmt.Fprintln(e.stderr, sum.String())
+	b.fs.Errorf("%s", sum.String())
 
 	switch {
 	case inputErrors.Load() > 0:
-		return 2
+		return cli.ExitUsage
+	case werr != nil:
+		return b.fs.Failf("writing the output: %v", werr)
 	case interrupted || parseErrors > 0:
-		return 1
+		return cli.ExitFail
 	}
 	for i, c := range counts {
 		if c > 0 && b.failed(tally(i)) {
-			return 1
+			return cli.ExitFail
 		}
 	}
-	return 0
+	return cli.ExitOK
 }
 
 // one processes one job into buf.
@@ -413,18 +431,22 @@ func (b *batch) one(ctx context.Context, s *sudoku.Solver, j batchJob, buf *byte
 		return skipped
 	}
 	if j.err != nil {
-		b.writeError(buf, j.src, j.err, j.p)
+		line := 0
+		if j.p != nil {
+			line = j.p.Line
+		}
+		b.writeError(buf, j.src, line, jsonfmt.CodeParse, j.err, j.p)
 		return parseError
 	}
 	if b.cfg.variant != nil && j.p.Grid.Variant == nil {
 		v, err := b.cfg.variant(j.p.Grid.Shape)
 		if err != nil {
-			b.writeError(buf, j.src, fmt.Errorf("line %d: %w", j.p.Line, err), j.p)
+			b.writeError(buf, j.src, j.p.Line, jsonfmt.CodeShape, err, j.p)
 			return parseError
 		}
 		j.p.Grid.Variant = v
 	}
-	t := b.process(ctx, s, j.p, buf)
+	t := b.process(ctx, s, &puzzle{j.p, j.src}, buf)
 	if ctx.Err() != nil {
 		return skipped
 	}
@@ -438,29 +460,47 @@ func withSource(src string, err error) string {
 	return src + ": " + err.Error()
 }
 
-func (b *batch) writeError(buf *bytes.Buffer, src string, err error, p *sudoku.Puzzle) {
+// writeError writes the error of a puzzle: "error: [FILE: ]line L: ..."
+// or, with -json, a record with the error object.
+func (b *batch) writeError(buf *bytes.Buffer, src string, line int, code string, err error, p *sudoku.Puzzle) {
 	if !b.multi {
 		src = ""
 	}
 	if b.cfg.json {
-		r := resultJSON{Status: "error", Error: withSource(src, err)}
-		if p != nil {
-			r.Line = p.Line
+		je := jsonfmt.FromError(code, err)
+		je.Message = cli.Clip(je.Message)
+		if je.Line == 0 {
+			je.Line = line
 		}
-		writeJSON(buf, &r)
+		writeJSON(buf, &resultJSON{File: src, Line: je.Line, Status: "error", Error: je})
 		return
 	}
+	var pe *sudoku.ParseError
+	if line > 0 && !errors.As(err, &pe) {
+		err = fmt.Errorf("line %d: %w", line, err)
+	}
 	buf.WriteString("error: ")
-	buf.WriteString(withSource(src, err))
+	buf.WriteString(cli.Clip(withSource(src, err)))
 	buf.WriteByte('\n')
 	if p != nil && p.Format.Gap {
 		buf.WriteByte('\n')
 	}
 }
 
+// otherError reports an error that is not a verdict (a grid that does not
+// fit its variant) for p.
+func (b *batch) otherError(buf *bytes.Buffer, p *puzzle, err error) tally {
+	code := jsonfmt.CodeInternal
+	if errors.Is(err, sudoku.ErrShape) || errors.Is(err, sudoku.ErrVariant) {
+		code = jsonfmt.CodeShape
+	}
+	b.writeError(buf, p.src, p.Line, code, err, p.Puzzle)
+	return parseError
+}
+
 // writeMarker writes a one-line result (such as "no solution") for p,
 // followed by an empty line when p's format separates grids by one.
-func writeMarker(buf *bytes.Buffer, p *sudoku.Puzzle, line string) {
+func writeMarker(buf *bytes.Buffer, p *puzzle, line string) {
 	buf.WriteString(line)
 	buf.WriteByte('\n')
 	if p.Format.Gap {
@@ -468,7 +508,8 @@ func writeMarker(buf *bytes.Buffer, p *sudoku.Puzzle, line string) {
 	}
 }
 
-func rate(n int, d time.Duration) string {
+// rate formats n per duration d, rounded, with thousands separators.
+func rate(n int64, d time.Duration) string {
 	if d <= 0 {
 		return "-"
 	}
@@ -477,10 +518,10 @@ func rate(n int, d time.Duration) string {
 
 // commas formats n with thousands separators.
 func commas(n int64) string {
-	s := fmt.Sprint(n)
 	if n < 0 {
 		return "-" + commas(-n)
 	}
+	s := strconv.FormatInt(n, 10)
 	var b strings.Builder
 	for i, c := range s {
 		if i > 0 && (len(s)-i)%3 == 0 {
@@ -491,44 +532,58 @@ func commas(n int64) string {
 	return b.String()
 }
 
-// startProgress draws a progress line on w (a terminal) after one second
-// of work, four times a second, until the returned function is called.
-func startProgress(w io.Writer, start time.Time, done, readBytes *atomic.Int64, total int64) func() {
-	return progressLine(w, start, func(el time.Duration) string {
-		n := done.Load()
-		line := fmt.Sprintf("%s puzzles, %s/s", commas(n), rate(int(n), el))
-		if total > 0 {
-			frac := min(float64(readBytes.Load())/float64(total), 1)
-			const width = 30
-			fill := int(frac * width)
-			line = fmt.Sprintf("[%s%s] %3.0f%% %s", strings.Repeat("=", fill), strings.Repeat(" ", width-fill), 100*frac, line)
-		}
-		return line
-	})
+// batchProgress is what the progress line of a batch shows: the puzzles
+// written; out of the puzzles read once the whole input is read, else
+// with the part of the input read.
+type batchProgress struct {
+	done, read atomic.Int64 // puzzles written, puzzles read
+	readAll    atomic.Bool  // the reader reached the end of the input
+	bytesRead  atomic.Int64
+	totalBytes int64 // size of the input files, -1 when unknown
 }
 
-// resultJSON is the object -json prints per puzzle: the input line, the
-// puzzle and its solution in one-line form, the status ("solved", "no
-// solution", "invalid", "error", or for check "unique" and "multiple"),
-// the count (count), the clashing cells (invalid) and the error.
-type resultJSON struct {
-	Line         int         `json:"line,omitempty"`
-	Puzzle       string      `json:"puzzle,omitempty"`
-	Status       string      `json:"status"`
-	Solution     string      `json:"solution,omitempty"`
-	Count        *int        `json:"count,omitempty"`
-	LimitReached bool        `json:"limit_reached,omitempty"`
-	Clashes      [][2]string `json:"clashes,omitempty"`
-	Error        string      `json:"error,omitempty"`
-}
-
-func writeJSON(buf *bytes.Buffer, r *resultJSON) {
-	b, err := json.Marshal(r)
-	if err != nil { // cannot happen for these types
-		b = []byte(`{"status":"error"}`)
+func (p *batchProgress) line(el time.Duration) string {
+	done := p.done.Load()
+	speed := rate(done, el) + "/s"
+	if p.readAll.Load() {
+		n := max(p.read.Load(), 1)
+		frac := min(float64(done)/float64(n), 1)
+		const width = 30
+		fill := int(frac * width)
+		return fmt.Sprintf("[%s%s] %3.0f%% %s/%s puzzles, %s", strings.Repeat("=", fill), strings.Repeat(" ", width-fill),
+			100*frac, commas(done), commas(n), speed)
 	}
-	buf.Write(b)
-	buf.WriteByte('\n')
+	line := fmt.Sprintf("%s puzzles, %s", commas(done), speed)
+	if p.totalBytes > 0 {
+		line += fmt.Sprintf(", %.0f%% of the input read", 100*min(float64(p.bytesRead.Load())/float64(p.totalBytes), 1))
+	}
+	return line
+}
+
+// resultJSON is the record -json prints per puzzle (docs/formats.md): the
+// file (when several are named), the input line, the puzzle and its
+// solution written as the puzzle came in, the status ("solved", "no
+// solution", "invalid", "error", for check "unique" and "multiple", for
+// count "counted"), the count and whether it is complete, the clashing
+// cells of an invalid puzzle and the error.
+type resultJSON struct {
+	File     string         `json:"file,omitempty"`
+	Line     int            `json:"line,omitempty"`
+	Puzzle   string         `json:"puzzle,omitempty"`
+	Status   string         `json:"status"`
+	Solution string         `json:"solution,omitempty"`
+	Count    *int           `json:"count,omitempty"`
+	Complete *bool          `json:"complete,omitempty"`
+	Stopped  string         `json:"stopped,omitempty"`
+	Clashes  [][2]string    `json:"clashes,omitempty"`
+	Error    *jsonfmt.Error `json:"error,omitempty"`
+}
+
+// writeJSON writes one record, compact, on a line of its own.
+func writeJSON(buf *bytes.Buffer, v any) {
+	if err := jsonfmt.NewEncoder(buf).Encode(v); err != nil { // cannot happen for these types
+		buf.WriteString(`{"status":"error"}` + "\n")
+	}
 }
 
 // clashNames names the cells of clashes as JSON prints them.
@@ -540,14 +595,11 @@ func clashNames(cl [][2]int, n int) [][2]string {
 	return out
 }
 
-// newJSON starts the JSON result of p.
-func newJSON(p *sudoku.Puzzle, status string) *resultJSON {
-	return &resultJSON{Line: p.Line, Puzzle: p.Grid.String(), Status: status}
-}
-
-// otherError reports an error that is not a verdict (a grid that does not
-// fit its variant, cancellation) for p.
-func (b *batch) otherError(buf *bytes.Buffer, p *sudoku.Puzzle, err error) tally {
-	b.writeError(buf, "", fmt.Errorf("line %d: %w", p.Line, err), p)
-	return parseError
+// newJSON starts the JSON record of p.
+func (b *batch) newJSON(p *puzzle, status string) *resultJSON {
+	r := &resultJSON{Line: p.Line, Puzzle: gridText(p.Grid, p.Format), Status: status}
+	if b.multi {
+		r.File = p.src
+	}
+	return r
 }

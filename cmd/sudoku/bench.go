@@ -3,9 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -17,19 +15,16 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/internal/measure/cputime"
+	"github.com/dlxkit/dlx/internal/quote"
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
 	"github.com/dlxkit/dlx/internal/solver/dfs"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-func init() {
-	register(command{name: "bench", short: "measure the 9x9 solvers (fast, dlx, dfs) on puzzle files", run: runBench})
-}
-
-const benchUsage = `Usage: sudoku bench [flags] FILE...
-
-Runs each solver on every puzzle of each file and prints one line per file
+const benchDoc = `Runs each solver on every puzzle of each file and prints one line per file
 and solver: the number of puzzles, puzzles per second, microseconds per
 puzzle (wall time), the process's CPU microseconds per puzzle (steadier on
 a busy machine), guesses per puzzle, whether every solution checked out,
@@ -40,7 +35,8 @@ Solvers: fast (the bitboard solver), dlx (the exact-cover reduction on
 dancing links; its "guesses" are search nodes), dfs (the bitmask depth-first
 baseline). Files hold standard 9x9 puzzles, one per line: 81 characters,
 '.' or '0' for blanks; text after the grid (a rating) and lines starting
-with '#' are ignored.
+with '#' are ignored. Standard input is read when no file is named, or for
+"-". With -json, one record per file and solver (docs/formats.md).
 
 Each solver first runs the first 16 puzzles of the file untimed (warm-up).
 Each solution is verified by an independent check: every row, column and
@@ -49,10 +45,8 @@ solutions are counted up to 2 instead (puzzles with several solutions);
 the first solution found is still verified where the solver returns one.
 
 Exit status: 0 when every solution checked out and the solvers agree, 1
-otherwise, 2 for usage or input errors.
-
-Flags:
-`
+otherwise or when the output could not be written, 2 for usage or input
+errors (a missing file).`
 
 // benchSolverNames are the solvers bench knows, in their default order.
 var benchSolverNames = []string{"fast", "dlx", "dfs"}
@@ -70,32 +64,35 @@ type benchOutcome struct {
 	ok    bool // sol holds a solution
 }
 
-// benchResult is one line of the report.
+// benchResult is one line of the report, one record of -json.
 type benchResult struct {
-	File      string  `json:"file"`
-	Solver    string  `json:"solver"`
-	Mode      string  `json:"mode"` // "solve" or "count"
-	Workers   int     `json:"workers"`
-	Puzzles   int     `json:"puzzles"` // puzzles run (fewer than the file's with -budget)
-	Total     int     `json:"total"`   // puzzles in the file
-	Seconds   float64 `json:"seconds"`
-	PerSecond float64 `json:"puzzles_per_second"`
-	Micros    float64 `json:"us_per_puzzle"`
-	// CPUMicros is the process's CPU time per puzzle during the timed
-	// pass (all workers, the runtime included; 0 where the platform does
-	// not report it): steadier than wall time on a busy machine.
-	CPUMicros float64 `json:"cpu_us_per_puzzle"`
-	Guesses   float64 `json:"guesses_per_puzzle"`
-	GuessUnit string  `json:"guess_unit"` // "guesses" or "nodes" (dlx)
-	Solved    int     `json:"solved"`     // puzzles with at least one solution
-	Multiple  int     `json:"multiple"`   // puzzles with two or more (-count)
-	Checked   int     `json:"checked"`    // solutions verified
-	Bad       int     `json:"bad"`        // solutions that failed the check
-	Errors    int     `json:"errors"`     // solver errors
-	Disagree  int     `json:"disagree"`   // puzzles where it differs from the first solver
-	Compared  bool    `json:"compared"`   // Disagree is meaningful
-	Stopped   bool    `json:"stopped"`    // cut by -budget or an interrupt
-	Passes    int     `json:"passes"`     // timed passes (-repeat); the fastest is reported
+	File        string  `json:"file"`
+	Solver      string  `json:"solver"`
+	Mode        string  `json:"mode"` // "solve" or "count"
+	Workers     int     `json:"workers"`
+	Puzzles     int     `json:"puzzles"` // puzzles run (fewer than the file's with -budget)
+	Total       int     `json:"total"`   // puzzles in the file
+	Ms          float64 `json:"ms"`      // wall time of the timed pass
+	PerSecond   float64 `json:"puzzles_per_second"`
+	MsPerPuzzle float64 `json:"ms_per_puzzle"`
+	// CPUMsPerPuzzle is the process's CPU time per puzzle during the
+	// timed pass (all workers, the runtime included; 0 where the platform
+	// does not report it): steadier than wall time on a busy machine.
+	CPUMsPerPuzzle float64 `json:"cpu_ms_per_puzzle"`
+	Guesses        float64 `json:"guesses_per_puzzle"`
+	GuessUnit      string  `json:"guess_unit"` // "guesses" or "nodes" (dlx)
+	Solved         int     `json:"solved"`     // puzzles with at least one solution
+	Multiple       int     `json:"multiple"`   // puzzles with two or more (-count)
+	Checked        int     `json:"checked"`    // solutions verified
+	Bad            int     `json:"bad"`        // solutions that failed the check
+	Errors         int     `json:"errors"`     // solver errors
+	Disagree       int     `json:"disagree"`   // puzzles where it differs from the first solver
+	Compared       bool    `json:"compared"`   // Disagree is meaningful
+	// Complete is false when -budget ("stopped": "deadline") or an
+	// interrupt ("interrupted") cut the run short.
+	Complete bool   `json:"complete"`
+	Stopped  string `json:"stopped,omitempty"`
+	Passes   int    `json:"passes"` // timed passes (-repeat); the fastest is reported
 }
 
 // benchSolverFunc solves or counts one puzzle; it returns the outcome and
@@ -143,42 +140,34 @@ func newBenchSolver(name string) benchSolverFunc {
 	return nil
 }
 
-func runBench(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+func runBench(ctx context.Context, e *cli.Env, args []string) int {
+	fs := cli.NewFlagSet(e, "sudoku bench", "[flags] [FILE...]", benchDoc)
 	solverList := fs.String("solver", "fast,dlx,dfs", "comma-separated `solvers` to run: fast, dlx, dfs")
 	workers := fs.Int("workers", 1, "run `N` goroutines, each with its own solver")
 	count := fs.Bool("count", false, "count solutions up to 2 instead of solving (for files whose puzzles have several)")
-	asJSON := fs.Bool("json", false, "print the results as JSON")
+	asJSON := fs.Bool("json", false, "print one JSON record per file and solver")
 	markdown := fs.Bool("markdown", false, "print the table in Markdown")
 	plot := fs.String("plot", "", "write a bar chart of puzzles per second to `FILE` (SVG)")
 	budget := fs.Duration("budget", 0, "stop a solver on a file after `D` (0: run every puzzle); the puzzles run are reported")
 	maxN := fs.Int("n", 0, "run only the first `N` puzzles of each file (0: all)")
 	repeat := fs.Int("repeat", 1, "time each solver `N` times on each file and report the fastest pass (steadier on a busy machine)")
-	fs.Usage = func() { fmt.Fprint(fs.Output(), benchUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	files, code, ok := fs.Parse(args)
+	if !ok {
+		return code
 	}
 	var solvers []string
 	for _, name := range strings.Split(*solverList, ",") {
 		name = strings.TrimSpace(name)
 		if newBenchSolver(name) == nil {
-			fmt.Fprintf(e.stderr, "sudoku bench: unknown solver %q (want %s)\n", name, strings.Join(benchSolverNames, ", "))
-			return 2
+			return fs.Usagef("unknown solver %s (want %s)", quote.Short(name), strings.Join(benchSolverNames, ", "))
 		}
 		solvers = append(solvers, name)
 	}
 	if *workers < 1 || *maxN < 0 || *budget < 0 || *repeat < 1 {
-		fmt.Fprintln(e.stderr, "sudoku bench: -workers and -repeat must be at least 1, -n and -budget at least 0")
-		return 2
+		return fs.Usagef("-workers and -repeat must be at least 1, -n and -budget at least 0")
 	}
-	if fs.NArg() == 0 {
-		fmt.Fprintln(e.stderr, "sudoku bench: no puzzle file named")
-		fs.Usage()
-		return 2
+	if len(files) == 0 {
+		files = []string{"-"}
 	}
 	limit := 1
 	if *count {
@@ -187,11 +176,10 @@ func runBench(ctx context.Context, e *env, args []string) int {
 
 	var results []benchResult
 	failed := false
-	for _, path := range fs.Args() {
-		puzzles, err := readBenchFile(path, *maxN)
+	for _, path := range files {
+		puzzles, err := readBenchFile(e, path, *maxN)
 		if err != nil {
-			fmt.Fprintf(e.stderr, "sudoku bench: %v\n", err)
-			return 2
+			return fs.Usagef("%v", err)
 		}
 		var first []benchOutcome
 		for i, name := range solvers {
@@ -202,14 +190,17 @@ func runBench(ctx context.Context, e *env, args []string) int {
 			r := benchRun(ctx, name, puzzles, outs, limit, *workers, *budget)
 			for pass := 2; pass <= *repeat && ctx.Err() == nil; pass++ {
 				again := benchRun(ctx, name, puzzles, outs, limit, *workers, *budget)
-				cpu := min(r.CPUMicros, again.CPUMicros)
+				cpu := min(r.CPUMsPerPuzzle, again.CPUMsPerPuzzle)
 				if again.PerSecond > r.PerSecond {
 					r = again
 				}
-				r.CPUMicros = cpu
+				r.CPUMsPerPuzzle = cpu
 			}
 			r.Passes = *repeat
 			r.File = filepath.Base(path)
+			if path == "-" {
+				r.File = "stdin"
+			}
 			verifyBench(&r, puzzles, outs, first, limit)
 			if i == 0 {
 				first = outs[:r.Puzzles]
@@ -218,34 +209,33 @@ func runBench(ctx context.Context, e *env, args []string) int {
 				failed = true
 			}
 			results = append(results, r)
-			if e.stderrTTY && !*asJSON {
-				fmt.Fprintf(e.stderr, "bench: %s %s: %d puzzles in %.2fs\n", r.File, name, r.Puzzles, r.Seconds)
+			if e.StderrTTY && !*asJSON {
+				fs.Errorf("%s %s: %d puzzles in %.2fs", r.File, name, r.Puzzles, r.Ms/1000)
 			}
 		}
 	}
+	w := fs.Output()
 	if *asJSON {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(results); err != nil {
-			fmt.Fprintf(e.stderr, "sudoku bench: %v\n", err)
-			return 1
+		enc := jsonfmt.NewEncoder(w)
+		for _, r := range results {
+			enc.Encode(r)
 		}
 	} else {
-		writeBenchTable(e.stdout, results, *markdown)
+		writeBenchTable(w, results, *markdown)
+	}
+	if code := fs.Finish(w, 0); code != 0 {
+		return code
 	}
 	if *plot != "" {
 		if err := writeBenchPlotFile(*plot, results); err != nil {
-			fmt.Fprintf(e.stderr, "sudoku bench: %v\n", err)
-			return 1
+			return fs.Failf("%v", err)
 		}
 	}
 	if ctx.Err() != nil {
-		fmt.Fprintln(e.stderr, "sudoku bench: interrupted")
-		return 1
+		return fs.Failf("interrupted")
 	}
 	if failed {
-		fmt.Fprintln(e.stderr, "sudoku bench: some solutions failed the check or the solvers disagree")
-		return 1
+		return fs.Failf("some solutions failed the check or the solvers disagree")
 	}
 	return 0
 }
@@ -306,15 +296,22 @@ func benchRun(ctx context.Context, name string, puzzles []benchPuzzle, outs []be
 	elapsed := time.Since(start)
 	cpu1 := cputime.Process()
 	r.Puzzles = min(int(next.Load()), len(puzzles))
-	r.Stopped = r.Puzzles < len(puzzles)
-	r.Seconds = elapsed.Seconds()
+	r.Complete = r.Puzzles == len(puzzles)
+	switch {
+	case r.Complete:
+	case ctx.Err() != nil:
+		r.Stopped = jsonfmt.StoppedInterrupted
+	default:
+		r.Stopped = jsonfmt.StoppedDeadline
+	}
+	r.Ms = jsonfmt.Millis(elapsed)
 	r.Errors = int(errs.Load())
 	if r.Puzzles > 0 {
-		r.PerSecond = float64(r.Puzzles) / r.Seconds
-		r.Micros = r.Seconds * 1e6 / float64(r.Puzzles)
+		r.PerSecond = float64(r.Puzzles) / elapsed.Seconds()
+		r.MsPerPuzzle = r.Ms / float64(r.Puzzles)
 		r.Guesses = float64(guesses.Load()) / float64(r.Puzzles)
 		if hasCPU {
-			r.CPUMicros = (cpu1 - cpu0).Seconds() * 1e6 / float64(r.Puzzles)
+			r.CPUMsPerPuzzle = jsonfmt.Millis(cpu1-cpu0) / float64(r.Puzzles)
 		}
 	}
 	return r
@@ -383,13 +380,17 @@ func validBenchSolution(puzzle, sol *[81]uint8) bool {
 	return true
 }
 
-// readBenchFile reads the puzzles of path (at most maxN when maxN > 0).
-func readBenchFile(path string, maxN int) ([]benchPuzzle, error) {
-	f, err := os.Open(path)
+// readBenchFile reads the puzzles of path (at most maxN when maxN > 0);
+// "-" is standard input.
+func readBenchFile(e *cli.Env, path string, maxN int) ([]benchPuzzle, error) {
+	f, err := e.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if path == "-" {
+		path = "stdin"
+	}
 	ps, err := readBenchPuzzles(f, maxN)
 	if err != nil {
 		return nil, fmt.Errorf("%s:%w", path, err)
@@ -455,7 +456,7 @@ func writeBenchTable(w io.Writer, results []benchResult, markdown bool) {
 	}
 	for _, r := range results {
 		puzzles := fmt.Sprint(r.Puzzles)
-		if r.Stopped {
+		if !r.Complete {
 			puzzles = fmt.Sprintf("%d of %d", r.Puzzles, r.Total)
 		}
 		guesses := fmt.Sprintf("%.2f", r.Guesses)
@@ -480,25 +481,12 @@ func writeBenchTable(w io.Writer, results []benchResult, markdown bool) {
 			}
 		}
 		cpu := "-"
-		if r.CPUMicros > 0 {
-			cpu = fmt.Sprintf("%.2f", r.CPUMicros)
+		if r.CPUMsPerPuzzle > 0 {
+			cpu = fmt.Sprintf("%.2f", 1000*r.CPUMsPerPuzzle)
 		}
-		row(r.File, puzzles, r.Solver, benchThousands(r.PerSecond), fmt.Sprintf("%.2f", r.Micros), cpu, guesses, checked, agrees)
+		row(r.File, puzzles, r.Solver, commas(int64(math.Round(r.PerSecond))), fmt.Sprintf("%.2f", 1000*r.MsPerPuzzle), cpu, guesses, checked, agrees)
 	}
 	tw.Flush()
-}
-
-// benchThousands formats x rounded, with commas between thousands.
-func benchThousands(x float64) string {
-	s := fmt.Sprintf("%.0f", x)
-	var b strings.Builder
-	for i, ch := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(ch)
-	}
-	return b.String()
 }
 
 func writeBenchPlotFile(path string, results []benchResult) error {
@@ -559,7 +547,7 @@ func writeBenchPlot(w io.Writer, results []benchResult) error {
 	for d := dmin; d <= dmax; d++ {
 		yy := y(math.Pow(10, d))
 		fmt.Fprintf(&b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#ddd"/>`+"\n", left, yy, width-140, yy)
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, yy+4, benchThousands(math.Pow(10, d)))
+		fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, yy+4, commas(int64(math.Round(math.Pow(10, d)))))
 	}
 	fmt.Fprintf(&b, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="black"/>`+"\n", left, top, left, top+plotH)
 	for fi, file := range files {
@@ -572,7 +560,7 @@ func writeBenchPlot(w io.Writer, results []benchResult) error {
 				x := x0 + float64(si)*barW
 				yy := y(r.PerSecond)
 				fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"><title>%s %s: %s puzzles/s</title></rect>`+"\n",
-					x, yy, barW-2, top+plotH-yy, colors[si%len(colors)], benchXML(file), solver, benchThousands(r.PerSecond))
+					x, yy, barW-2, top+plotH-yy, colors[si%len(colors)], benchXML(file), solver, commas(int64(math.Round(r.PerSecond))))
 			}
 		}
 		cx := x0 + float64(len(solvers))*barW/2

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -22,10 +20,7 @@ const (
 // runBenchCmd runs `sudoku bench args...` in process.
 func runBenchCmd(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errb}
-	code = run(context.Background(), e, append([]string{"bench"}, args...))
-	return out.String(), errb.String(), code
+	return runCmd(t, "", append([]string{"bench"}, args...)...)
 }
 
 func writeBenchFixture(t *testing.T, lines ...string) string {
@@ -65,8 +60,12 @@ func TestBenchCountJSON(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	var rs []benchResult
-	if err := json.Unmarshal([]byte(out), &rs); err != nil {
-		t.Fatalf("bad JSON %v:\n%s", err, out)
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		var r benchResult
+		if err := json.Unmarshal([]byte(line), &r); err != nil {
+			t.Fatalf("bad JSON %v:\n%s", err, out)
+		}
+		rs = append(rs, r)
 	}
 	if len(rs) != 3 {
 		t.Fatalf("want 3 results, got %d", len(rs))
@@ -75,10 +74,10 @@ func TestBenchCountJSON(t *testing.T) {
 		if r.Mode != "count" || r.Puzzles != 2 || r.Solved != 2 || r.Multiple != 1 || r.Bad != 0 || r.Disagree != 0 || r.Workers != 2 {
 			t.Errorf("result %+v: want count mode, 2 puzzles solved, 1 with 2+ solutions, no bad, agreeing", r)
 		}
-		if r.PerSecond <= 0 || r.Micros <= 0 {
+		if r.PerSecond <= 0 || r.MsPerPuzzle <= 0 || r.Ms <= 0 || !r.Complete || r.Stopped != "" {
 			t.Errorf("result %+v: no speed", r)
 		}
-		if cputime.Process() > 0 && r.CPUMicros <= 0 {
+		if cputime.Process() > 0 && r.CPUMsPerPuzzle <= 0 {
 			t.Errorf("result %+v: no CPU time per puzzle", r)
 		}
 	}
@@ -111,15 +110,17 @@ func TestBenchErrors(t *testing.T) {
 		code int
 		err  string
 	}{
-		{[]string{"-h"}, 0, "Usage: sudoku bench"},
-		{[]string{}, 2, "no puzzle file"},
+		{[]string{}, 2, "stdin: no puzzles"},
 		{[]string{"-solver", "fast,nope", bad}, 2, `unknown solver "nope"`},
 		{[]string{"-workers", "0", bad}, 2, "-workers"},
 		{[]string{bad}, 2, "puzzles.txt:2:41: unexpected 'x'"},
 		{[]string{short}, 2, "puzzles.txt:1:81: line ends after 80 cells"},
 		{[]string{filepath.Join(t.TempDir(), "missing")}, 2, "no such file"},
 	} {
-		_, errs, code := runBenchCmd(t, tc.args...)
+		out, errs, code := runBenchCmd(t, tc.args...)
+		if out != "" {
+			t.Errorf("bench %q: stdout %q", tc.args, out)
+		}
 		if code != tc.code || !strings.Contains(errs, tc.err) {
 			t.Errorf("bench %q: exit %d, stderr %q; want exit %d and %q", tc.args, code, errs, tc.code, tc.err)
 		}

@@ -4,29 +4,23 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"strconv"
 
+	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-func init() {
-	register(command{name: "count", short: "count the solutions of every puzzle, up to a limit", run: runCount})
-}
-
-const countUsage = `Usage: sudoku count [flags] [FILE...]
-
-Counts the solutions of every puzzle of the files (standard input when none),
-in parallel, and prints one line per puzzle in input order: the number of
-solutions, or the limit followed by "+" ("2+") when the count stopped at the
-limit. A puzzle with clashing givens prints "invalid: r1c1 and r1c5 both 7",
-an unreadable one "error: ...". A summary goes to standard error. Exit
+const countDoc = `Counts the solutions of every puzzle of the files (standard input when
+none, or "-"), in parallel, and prints one line per puzzle in input order:
+the number of solutions, or the limit followed by "+" ("2+") when the count
+stopped at the limit. A puzzle with clashing givens prints "invalid: r1c1
+and r1c5 both 7", an unreadable one "error: ...". With -json, one record
+per puzzle (docs/formats.md). A summary goes to standard error. Exit
 status: 0 when every puzzle was counted (zero solutions is a count), 1 when
-one was invalid or unreadable, 2 for usage or input errors.
-
-Flags:
-`
+one was invalid or unreadable or the output could not be written, 2 for
+usage or input errors (a missing file).`
 
 // Tallies of count.
 const (
@@ -36,53 +30,45 @@ const (
 	countInvalid
 )
 
-func runCount(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("count", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	var pf puzzleFlags
-	pf.add(fs)
-	limit := fs.Int("limit", 1000, "stop counting at `N` solutions (0: count them all)")
-	fs.Usage = func() { fmt.Fprint(fs.Output(), countUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
+func runCount(ctx context.Context, e *cli.Env, args []string) int {
+	var limit int
+	flags := func(fs *cli.FlagSet) func() error {
+		fs.IntVar(&limit, "limit", 1000, "stop counting at `N` solutions (0: count them all)")
+		return func() error {
+			if limit < 0 {
+				return fmt.Errorf("-limit %d: want 0 or more", limit)
+			}
+			return nil
 		}
-		return 2
 	}
-	if *limit < 0 {
-		fmt.Fprintf(e.stderr, "sudoku count: -limit %d: want 0 or more\n", *limit)
-		return 2
+	b, files, code, ok := newBatch(e, "count", "[flags] [FILE...]", countDoc, flags, args)
+	if !ok {
+		return code
 	}
-	cfg, err := pf.config()
-	if err != nil {
-		fmt.Fprintf(e.stderr, "sudoku count: %v\n", err)
-		return 2
-	}
-	lim := *limit
+	lim := limit
 	if lim == 0 {
 		lim = -1 // Solver.Count: no limit
 	}
-	b := &batch{
-		name:    "count",
-		cfg:     cfg,
-		tallies: []string{"with no solution", "with one", "with several", "invalid"},
-		failed:  func(t tally) bool { return t == countInvalid },
-	}
-	b.process = func(ctx context.Context, s *sudoku.Solver, p *sudoku.Puzzle, buf *bytes.Buffer) tally {
+	b.tallies = []string{"with no solution", "with one", "with several", "invalid"}
+	b.failed = func(t tally) bool { return t == countInvalid }
+	b.process = func(ctx context.Context, s *sudoku.Solver, p *puzzle, buf *bytes.Buffer) tally {
 		n, err := s.Count(ctx, p.Grid, lim)
 		var ie *sudoku.InvalidError
 		switch {
 		case errors.As(err, &ie):
-			writeInvalid(buf, p, ie, cfg.json)
+			b.writeInvalid(buf, p, ie.Clashes, ie.Digits)
 			return countInvalid
 		case err != nil:
 			return b.otherError(buf, p, err)
 		}
 		reached := lim > 0 && n >= lim
-		if cfg.json {
-			r := newJSON(p, "counted")
-			r.Count = &n
-			r.LimitReached = reached
+		if b.cfg.json {
+			r := b.newJSON(p, "counted")
+			complete := !reached
+			r.Count, r.Complete = &n, &complete
+			if reached {
+				r.Stopped = jsonfmt.StoppedLimit
+			}
 			writeJSON(buf, r)
 		} else {
 			text := strconv.Itoa(n)
@@ -99,5 +85,5 @@ func runCount(ctx context.Context, e *env, args []string) int {
 		}
 		return countMore
 	}
-	return b.run(ctx, e, fs.Args())
+	return b.run(ctx, e, files)
 }

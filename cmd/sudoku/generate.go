@@ -1,13 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
-	"io"
 	"runtime"
 	"strconv"
 	"strings"
@@ -15,17 +11,14 @@ import (
 	"time"
 
 	"github.com/dlxkit/dlx/generate"
+	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/jsonfmt"
+	"github.com/dlxkit/dlx/internal/quote"
 	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-func init() {
-	register(command{name: "generate", short: "generate puzzles with a unique solution (level, symmetry, givens, seed)", run: runGenerate})
-}
-
-const generateUsage = `Usage: sudoku generate [flags]
-
-Generates puzzles with exactly one solution and prints one per line on
+const generateDoc = `Generates puzzles with exactly one solution and prints one per line on
 standard output, in the one-line format ('.' for a blank), or as JSON objects
 with -json. Without targets every puzzle up to 9x9 is minimal (no given can
 be removed keeping the solution unique). Larger grids (16x16 and up) bound
@@ -38,14 +31,13 @@ human-style rater and keep the puzzles on target (putting givens back into a
 too-hard one when -minimal and -givens are not set). -givens stops digging at
 that number of givens (small targets may be unreachable). The same -seed and
 flags give the same puzzles whatever -workers. A summary (puzzles, time,
-puzzles per second, the seed) goes to standard error. Exit status: 0 on
-success, 1 when a puzzle could not be made or the run was interrupted, 2 for
-usage errors.
+puzzles per second, the seed) goes to standard error. With -json, one
+record per puzzle (docs/formats.md). Exit status: 0 on success, 1 when a
+puzzle could not be made, the run was interrupted or the output could not
+be written, 2 for usage errors.`
 
-Flags:
-`
-
-// generateJSON is the object -json prints per puzzle.
+// generateJSON is the record -json prints per puzzle; index counts the
+// puzzles from 1.
 type generateJSON struct {
 	Index    int     `json:"index"`
 	Puzzle   string  `json:"puzzle"`
@@ -55,9 +47,8 @@ type generateJSON struct {
 	Level    string  `json:"level,omitempty"`
 }
 
-func runGenerate(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
+	fs := cli.NewFlagSet(e, "sudoku generate", "[flags]", generateDoc)
 	n := fs.Int("n", 1, "number of puzzles")
 	size := fs.String("size", "3x3", "box shape `RxC` (2x3 is the 6x6 grid of 2-row boxes, 4x4 is 16x16) or a side N")
 	variant := fs.String("variant", "standard", "variant `name`: standard, diagonal, hyper or disjoint")
@@ -69,19 +60,13 @@ func runGenerate(ctx context.Context, e *env, args []string) int {
 	seed := fs.Uint64("seed", 0, "seed `S` for reproducible output (0: random, printed in the summary)")
 	workers := fs.Int("workers", runtime.NumCPU(), "number of puzzles generated in parallel")
 	asJSON := fs.Bool("json", false, "print one JSON object per puzzle: index, puzzle, solution, givens, rating and level when rated")
-	fs.Usage = func() { fmt.Fprint(fs.Output(), generateUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	rest, code, ok := fs.Parse(args)
+	if !ok {
+		return code
 	}
-	usageErr := func(format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "sudoku generate: "+format+"\n", a...)
-		return 2
-	}
-	if fs.NArg() > 0 {
-		return usageErr("unexpected argument %q", fs.Arg(0))
+	usageErr := fs.Usagef
+	if len(rest) > 0 {
+		return usageErr("unexpected argument %s", quote.Short(rest[0]))
 	}
 	if *n < 1 {
 		return usageErr("-n %d: want at least 1", *n)
@@ -104,47 +89,58 @@ func runGenerate(ctx context.Context, e *env, args []string) int {
 
 	start := time.Now()
 	var done atomic.Int64
-	stopProgress := func() {}
-	if e.stderrTTY {
-		stopProgress = genProgress(e.stderr, start, &done, *n)
-	}
-	w := bufio.NewWriterSize(e.stdout, 64<<10)
-	code := 0
+	stopProgress := e.Progress(start, func(el time.Duration) string {
+		d := done.Load()
+		return fmt.Sprintf("%d/%d puzzles, %s/s", d, *n, genRate(int(d), el))
+	})
+	w := fs.Output()
+	code = 0
 	var levels [5]int
 	rated := 0
 	givensTotal := 0
-	var failure error
-	for r, err := range generate.Many(ctx, *n, *workers, opt) {
+	var failure, werr error
+	enc := jsonfmt.NewEncoder(w)
+	// Many waits for its workers when the loop stops early; they stop
+	// only when their context is cancelled, so cancel it before leaving
+	// the loop.
+	gctx, stopGen := context.WithCancel(ctx)
+	defer stopGen()
+	for r, err := range generate.Many(gctx, *n, *workers, opt) {
 		if err != nil {
 			failure = err
+			stopGen()
 			break
 		}
 		if *asJSON {
-			j := generateJSON{Index: r.Index, Puzzle: r.Puzzle.String(), Solution: r.Solution.String(), Givens: r.Givens}
+			j := generateJSON{Index: r.Index + 1, Puzzle: r.Puzzle.String(), Solution: r.Solution.String(), Givens: r.Givens}
 			if r.Rated {
 				j.Rating, j.Level = r.Rating, r.Level.String()
 			}
-			b, _ := json.Marshal(&j)
-			w.Write(b)
+			werr = enc.Encode(&j)
 		} else {
-			w.WriteString(r.Puzzle.String())
+			_, werr = fmt.Fprintln(w, r.Puzzle.String())
 		}
-		w.WriteByte('\n')
+		if werr != nil {
+			stopGen()
+			break // the output is lost: stop generating
+		}
 		if r.Rated && r.Level >= 0 && int(r.Level) < len(levels) {
 			levels[r.Level]++
 			rated++
 		}
 		givensTotal += r.Givens
-		if done.Add(1)%64 == 0 || e.stderrTTY {
-			w.Flush()
+		if done.Add(1)%64 == 0 || e.StderrTTY {
+			if werr = w.Flush(); werr != nil {
+				stopGen()
+				break
+			}
 		}
 	}
-	w.Flush()
 	stopProgress()
 	elapsed := time.Since(start)
 	made := int(done.Load())
 	var sum strings.Builder
-	fmt.Fprintf(&sum, "sudoku generate: %d puzzles in %v (%s puzzles/s), seed %d", made, elapsed.Round(time.Millisecond), genRate(made, elapsed), opt.Seed)
+	fmt.Fprintf(&sum, "%d puzzles in %v (%s puzzles/s), seed %d", made, elapsed.Round(time.Millisecond), genRate(made, elapsed), opt.Seed)
 	if made > 0 {
 		fmt.Fprintf(&sum, ", %.1f givens on average", float64(givensTotal)/float64(made))
 	}
@@ -168,8 +164,8 @@ func runGenerate(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(&sum, "; %v", failure)
 		code = 1
 	}
-	fmt.Fprintln(e.stderr, sum.String())
-	return code
+	fs.Errorf("%s", sum.String())
+	return fs.Finish(w, code)
 }
 
 // generateOptions turns the flags into generator options.
@@ -252,13 +248,4 @@ func genRate(n int, d time.Duration) string {
 		return strconv.FormatFloat(r, 'f', 2, 64)
 	}
 	return strconv.FormatFloat(r, 'f', 0, 64)
-}
-
-// genProgress draws "N/TOTAL puzzles, R/s" on w (a terminal) four times a
-// second after the first second, until the returned function is called.
-func genProgress(w io.Writer, start time.Time, done *atomic.Int64, total int) func() {
-	return progressLine(w, start, func(el time.Duration) string {
-		d := done.Load()
-		return fmt.Sprintf("%d/%d puzzles, %s/s", d, total, genRate(int(d), el))
-	})
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
@@ -11,14 +10,6 @@ import (
 	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
 )
-
-// runCmdCtx is runCmd with a context.
-func runCmdCtx(ctx context.Context, stdin string, args ...string) (string, string, int) {
-	var out, errb bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}
-	code := run(ctx, e, args)
-	return out.String(), errb.String(), code
-}
 
 // genLines runs generate and returns its output lines.
 func genLines(t *testing.T, args ...string) []string {
@@ -100,7 +91,7 @@ func TestGenerateJSON(t *testing.T) {
 				break
 			}
 		}
-		if j.Index != i || j.Givens != givens || j.Level != "" {
+		if j.Index != i+1 || j.Givens != givens || j.Level != "" {
 			t.Errorf("puzzle %d: %+v (givens counted %d)", i, j, givens)
 		}
 	}
@@ -191,7 +182,7 @@ func TestGenerateInterrupt(t *testing.T) {
 }
 
 func TestGenerateUsage(t *testing.T) {
-	if _, errs, code := runCmd(t, "", "generate", "-h"); code != 0 || !strings.Contains(errs, "Usage: sudoku generate") {
+	if errs, _, code := runCmd(t, "", "generate", "-h"); code != 0 || !strings.Contains(errs, "Usage: sudoku generate") {
 		t.Errorf("-h: code %d, %q", code, errs)
 	}
 	for _, tc := range []struct {

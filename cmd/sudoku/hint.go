@@ -2,115 +2,136 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
+	"io"
 	"strings"
 
+	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-func init() {
-	register(command{name: "hint", short: "explain the next logical step of a puzzle", run: runHint})
+const hintDoc = `Prints the next step for a player: the technique, its rating, the cells and
+digits it uses, what it concludes and a sentence that explains it. PUZZLE is
+the puzzle in any format the reader knows (81 characters for 9x9, '.' or '0'
+blank), as an argument or on standard input (when absent or "-"). -state is
+the player's grid (the puzzle plus entries); when an entry contradicts the
+solution the hint says so first. -pencil gives the player's candidates: one
+field per cell separated by spaces or commas, each the digits of that cell
+("." or "0" for none; letters A.. for 10 and up). Flags may come before or
+after the puzzle; "--" before a puzzle that starts with '-'. With -json,
+one object (docs/formats.md). Exit status: 0 on success, 1 when the puzzle
+has no or several solutions or the output could not be written, 2 for
+usage or input errors.`
+
+// hintJSON is what hint -json prints: the cells (0-based indices,
+// row-major) whose entries are wrong, those whose pencil marks leave out
+// the solution's digit, whether the grid is solved, and the next step.
+type hintJSON struct {
+	Mistakes       []int       `json:"mistakes,omitempty"`
+	PencilMistakes []int       `json:"pencil_mistakes,omitempty"`
+	Solved         bool        `json:"solved"`
+	Step           *logic.Step `json:"step,omitempty"`
 }
 
-const hintUsage = `Usage: sudoku hint [flags] PUZZLE
-
-Prints the next step for a player: the technique, its rating, the cells and
-digits it uses, what it concludes and a sentence that explains it. PUZZLE is
-the puzzle in any one-line format (81 characters for 9x9, '.' or '0' blank).
--state is the player's grid (the puzzle plus entries); when an entry
-contradicts the solution the hint says so first. -pencil gives the player's
-candidates: one field per cell separated by spaces or commas, each the
-digits of that cell ("." or "0" for none; letters A.. for 10 and up).
-Flags may come before or after the puzzle. Exit status: 0 on success, 1 when
-the puzzle has no or several solutions, 2 for usage or input errors.
-
-Flags:
-`
-
-func runHint(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("hint", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+func runHint(ctx context.Context, e *cli.Env, args []string) int {
+	fs := cli.NewFlagSet(e, "sudoku hint", "[flags] [PUZZLE]", hintDoc)
 	state := fs.String("state", "", "the player's `GRID`: the puzzle with the entries made so far")
 	pencil := fs.String("pencil", "", "the player's pencil `MARKS`, one field per cell")
 	asJSON := fs.Bool("json", false, "print the hint as JSON")
 	size := fs.String("size", "", "box shape `RxC` of the grid; default: detect")
-	fs.Usage = func() { fmt.Fprint(fs.Output(), hintUsage); fs.PrintDefaults() }
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return 0
-			}
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		pos = append(pos, fs.Arg(0))
-		args = fs.Args()[1:]
+	pos, code, ok := fs.Parse(args)
+	if !ok {
+		return code
 	}
-	if len(pos) != 1 {
-		fmt.Fprintln(e.stderr, "sudoku hint: want exactly one PUZZLE")
-		fs.Usage()
-		return 2
-	}
-	var opt sudoku.ReadOptions
-	if *size != "" {
-		s, err := sudoku.ParseShape(*size)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "sudoku hint: -size: %v\n", err)
-			return 2
-		}
-		opt.Shape = s
-	}
-	puzzle, _, err := sudoku.ParseGrid(pos[0], opt)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "sudoku hint: puzzle: %v\n", err)
-		return 2
+	puzzle, _, code, ok := readPuzzle(e, fs, pos, *size, *asJSON)
+	if !ok {
+		return code
 	}
 	st := puzzle
+	var err error
 	if *state != "" {
-		opt.Shape = puzzle.Shape
-		if st, _, err = sudoku.ParseGrid(*state, opt); err != nil {
-			fmt.Fprintf(e.stderr, "sudoku hint: -state: %v\n", err)
-			return 2
+		if st, _, err = sudoku.ParseGrid(*state, sudoku.ReadOptions{Shape: puzzle.Shape}); err != nil {
+			return fs.Usagef("-state: %v", err)
 		}
 		if len(st.Cells) != len(puzzle.Cells) {
-			fmt.Fprintln(e.stderr, "sudoku hint: -state is not the size of the puzzle")
-			return 2
+			return fs.Usagef("-state is not the size of the puzzle")
 		}
 		st.Variant = puzzle.Variant
 	}
 	var marks []uint64
 	if *pencil != "" {
 		if marks, err = parsePencil(*pencil, len(puzzle.Cells)); err != nil {
-			fmt.Fprintf(e.stderr, "sudoku hint: -pencil: %v\n", err)
-			return 2
+			return fs.Usagef("-pencil: %v", err)
 		}
 	}
 	h, err := logic.Hint(ctx, puzzle, st, marks)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "sudoku hint: %v\n", err)
 		if errors.Is(err, logic.ErrNoSolution) || errors.Is(err, logic.ErrMultipleSolutions) {
-			return 1
+			code := jsonfmt.CodeNoSolution
+			if errors.Is(err, logic.ErrMultipleSolutions) {
+				code = jsonfmt.CodeMultiple
+			}
+			inputError(fs, *asJSON, code, err)
+			return cli.ExitFail
 		}
-		return 2
+		return inputError(fs, *asJSON, jsonfmt.CodeInvalid, err)
 	}
-	if *asJSON {
-		out, _ := json.MarshalIndent(&h, "", "  ")
-		fmt.Fprintln(e.stdout, string(out))
-		return 0
+	w := fs.Output()
+	switch {
+	case *asJSON:
+		jsonfmt.NewEncoder(w).Encode(hintJSON{Mistakes: h.Mistakes, PencilMistakes: h.PencilMistakes, Solved: h.Solved, Step: h.Step})
+	case h.Solved:
+		fmt.Fprintln(w, "solved: the grid is complete and correct")
+	default:
+		fmt.Fprint(w, logic.Describe(puzzle, h.Step))
 	}
-	if h.Solved {
-		fmt.Fprintln(e.stdout, "solved: the grid is complete and correct")
-		return 0
+	return fs.Finish(w, cli.ExitOK)
+}
+
+// readPuzzle reads the one puzzle of hint and analyze: the argument, or
+// standard input when there is none or it is "-"; size is the -size flag.
+// It returns ok false with the exit status when it fails.
+func readPuzzle(e *cli.Env, fs *cli.FlagSet, pos []string, size string, asJSON bool) (g *sudoku.Grid, f sudoku.Format, code int, ok bool) {
+	var opt sudoku.ReadOptions
+	if size != "" {
+		s, err := sudoku.ParseShape(size)
+		if err != nil {
+			return nil, f, fs.Usagef("-size: %v", err), false
+		}
+		opt.Shape = s
 	}
-	fmt.Fprint(e.stdout, logic.Describe(puzzle, h.Step))
-	return 0
+	var text string
+	switch {
+	case len(pos) > 1:
+		return nil, f, fs.Usagef("want one PUZZLE, got %d arguments", len(pos)), false
+	case len(pos) == 1 && pos[0] != "-":
+		text = pos[0]
+	default:
+		b, err := io.ReadAll(e.Stdin)
+		if err != nil {
+			return nil, f, fs.Usagef("reading standard input: %v", err), false
+		}
+		if text = string(b); strings.TrimSpace(text) == "" {
+			return nil, f, fs.Usagef("no PUZZLE (as an argument or on standard input)"), false
+		}
+	}
+	g, f, err := sudoku.ParseGrid(text, opt)
+	if err != nil {
+		return nil, f, inputError(fs, asJSON, jsonfmt.CodeParse, fmt.Errorf("puzzle: %w", err)), false
+	}
+	return g, f, 0, true
+}
+
+// inputError reports err on standard error and, with -json, as a record
+// on standard output; it returns ExitUsage.
+func inputError(fs *cli.FlagSet, asJSON bool, code string, err error) int {
+	if asJSON {
+		fs.ErrorRecord(code, err)
+	}
+	return fs.Usagef("%v", err)
 }
 
 // parsePencil reads one candidate field per cell.

@@ -3,68 +3,51 @@ package main
 import (
 	"bufio"
 	"context"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
+	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/quote"
 	"github.com/dlxkit/dlx/internal/service/lineproto"
 )
 
-func init() {
-	register(command{name: "loadtest", short: "load-test a line protocol server (throughput, latency percentiles)", run: runLoadtest})
-}
-
-func runLoadtest(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+func runLoadtest(ctx context.Context, e *cli.Env, args []string) int {
+	fs := cli.NewFlagSet(e, "sudoku loadtest", "[flags]", `Sends puzzles to a server of the line protocol (sudoku serve, or the muduo
+Sudoku server) over several connections with pipelining, and reports the
+throughput and the latency percentiles (from writing a request to reading
+its reply). With -rate it also reports how late the client wrote requests.`)
 	var cfg lineproto.LoadConfig
 	fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:9981", "`address` of the line protocol server")
-	file := fs.String("file", "", "`file` of puzzles, one 81-character line each ('0' or '.' blanks); default stdin")
+	file := fs.String("file", "-", "`file` of puzzles, one 81-character line each ('0' or '.' blanks); \"-\": standard input")
 	fs.IntVar(&cfg.N, "n", 100000, "requests in all")
 	fs.IntVar(&cfg.Conns, "conns", 4, "connections")
 	fs.IntVar(&cfg.Pipeline, "pipeline", 16, "requests in flight per connection")
 	fs.Float64Var(&cfg.Rate, "rate", 0, "requests per second in all, evenly spaced, one write each (0: as fast as the server answers)")
 	fs.BoolVar(&cfg.Check, "check", true, "check every reply (id, and a valid solution of the puzzle)")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: sudoku loadtest [flags]")
-		fmt.Fprintln(fs.Output(), "\nSends puzzles to a server of the line protocol (sudoku serve, or the muduo\nSudoku server) over several connections with pipelining, and reports the\nthroughput and the latency percentiles (from writing a request to reading\nits reply). With -rate it also reports how late the client wrote requests.\n\nFlags:")
-		fs.PrintDefaults()
+	rest, code, ok := fs.Parse(args)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
+	if len(rest) > 0 {
+		return fs.Usagef("unexpected argument %s", quote.Short(rest[0]))
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "sudoku loadtest: unexpected argument %q\n", fs.Arg(0))
-		return 2
-	}
-	in := e.stdin
-	if *file != "" {
-		f, err := os.Open(*file)
-		if err != nil {
-			fmt.Fprintln(e.stderr, "sudoku loadtest:", err)
-			return 2
-		}
-		defer f.Close()
-		in = f
-	}
-	puzzles, err := readPuzzleLines(in)
+	f, err := e.Open(*file)
 	if err != nil {
-		fmt.Fprintln(e.stderr, "sudoku loadtest:", err)
-		return 2
+		return fs.Usagef("%v", err)
+	}
+	puzzles, err := readPuzzleLines(f)
+	f.Close()
+	if err != nil {
+		return fs.Usagef("%v", err)
 	}
 	cfg.Puzzles = puzzles
 	res, err := lineproto.Load(ctx, cfg)
 	if res == nil {
-		fmt.Fprintln(e.stderr, "sudoku loadtest:", err)
-		return 1
+		return fs.Failf("%v", err)
 	}
-	w := e.stdout
+	w := fs.Output()
 	mode := "as fast as possible"
 	if cfg.Rate > 0 {
 		mode = fmt.Sprintf("at %.0f requests/s", cfg.Rate)
@@ -80,14 +63,14 @@ func runLoadtest(ctx context.Context, e *env, args []string) int {
 	if cfg.Check {
 		fmt.Fprintf(w, "replies     %d solved, %d NoSolution, %d wrong\n", res.Requests-res.NoSolution-res.Errors, res.NoSolution, res.Errors)
 	}
-	if err != nil {
-		fmt.Fprintln(e.stderr, "sudoku loadtest:", err)
-		return 1
+	code = 0
+	if err != nil || res.Errors > 0 {
+		code = 1
 	}
-	if res.Errors > 0 {
-		return 1
+	if code = fs.Finish(w, code); err != nil {
+		fs.Errorf("%v", err)
 	}
-	return 0
+	return code
 }
 
 func round(d time.Duration) time.Duration {

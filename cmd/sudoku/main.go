@@ -3,92 +3,30 @@
 //
 // Usage:
 //
-//	sudoku <command> [flags] [args]
+//	sudoku COMMAND [flags] [arguments]
 //
-// Run "sudoku help" for the list of commands, "sudoku <command> -h" for one.
+// Run "sudoku -h" for the list of commands, "sudoku COMMAND -h" for one.
+// Flags may come before or after the arguments; "--" ends them. Exit
+// status: 0 success, 1 failure (a puzzle that failed, an interrupted run,
+// an output error), 2 usage or input error (a missing or unreadable file).
 package main
 
-import (
-	"context"
-	"errors"
-	"fmt"
-	"io"
-	"os"
-	"os/signal"
-	"slices"
-	"strings"
-)
+import "github.com/dlxkit/dlx/internal/cli"
 
-// command is one subcommand. Each lives in its own file and registers
-// itself from an init function.
-type command struct {
-	name  string
-	short string // one line for the command list
-	// run executes the command with its arguments (after the name). It
-	// returns the exit code: 0 success, 1 failure, 2 usage or input error.
-	run func(ctx context.Context, env *env, args []string) int
+var program = &cli.Program{
+	Name: "sudoku",
+	Commands: []cli.Command{
+		{Name: "analyze", Short: "analyse a puzzle's givens (minimal, redundant, which k to remove) or check a player's grid", Run: runAnalyze},
+		{Name: "bench", Short: "measure the 9x9 solvers (fast, dlx, dfs) on puzzle files", Run: runBench},
+		{Name: "check", Short: "tell whether each puzzle is invalid, unsolvable, unique or multiple", Run: runCheck},
+		{Name: "count", Short: "count the solutions of every puzzle, up to a limit", Run: runCount},
+		{Name: "generate", Short: "generate puzzles with a unique solution (level, symmetry, givens, seed)", Run: runGenerate},
+		{Name: "hint", Short: "explain the next logical step of a puzzle", Run: runHint},
+		{Name: "loadtest", Short: "load-test a line protocol server (throughput, latency percentiles)", Run: runLoadtest},
+		{Name: "rate", Short: "rate puzzles on the Sudoku Explainer scale by solving them like a person", Run: runRate},
+		{Name: "serve", Short: "serve the HTTP API, the web page and the line protocol", Run: runServe},
+		{Name: "solve", Short: "solve every puzzle of the input, in parallel", Run: runSolve},
+	},
 }
 
-// env is what a command may touch, so that tests can run commands in
-// process with their own streams.
-type env struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	// stderrTTY reports whether stderr is a terminal (progress bars).
-	stderrTTY bool
-}
-
-var commands []command
-
-func register(c command) { commands = append(commands, c) }
-
-// errUsage marks an error as a usage error (exit code 2).
-var errUsage = errors.New("usage error")
-
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, stderrTTY: isTerminal(os.Stderr)}
-	os.Exit(run(ctx, e, os.Args[1:]))
-}
-
-// run dispatches args to a subcommand and returns the exit code.
-func run(ctx context.Context, e *env, args []string) int {
-	if len(args) == 0 {
-		usage(e.stderr)
-		return 2
-	}
-	name := args[0]
-	switch name {
-	case "help", "-h", "-help", "--help":
-		if len(args) > 1 {
-			return run(ctx, e, []string{args[1], "-h"})
-		}
-		usage(e.stdout)
-		return 0
-	case "version", "-version", "--version":
-		fmt.Fprintln(e.stdout, "sudoku", version())
-		return 0
-	}
-	for _, c := range commands {
-		if c.name == name {
-			return c.run(ctx, e, args[1:])
-		}
-	}
-	fmt.Fprintf(e.stderr, "sudoku: unknown command %q\n", name)
-	usage(e.stderr)
-	return 2
-}
-
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "Usage: sudoku <command> [flags] [args]")
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Commands:")
-	cs := slices.Clone(commands)
-	slices.SortFunc(cs, func(a, b command) int { return strings.Compare(a.name, b.name) })
-	for _, c := range cs {
-		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.short)
-	}
-	fmt.Fprintln(w)
-	fmt.Fprintln(w, `Run "sudoku <command> -h" for a command's flags.`)
-}
+func main() { program.Main() }

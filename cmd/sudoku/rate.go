@@ -3,43 +3,38 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-func init() {
-	register(command{name: "rate", short: "rate puzzles on the Sudoku Explainer scale by solving them like a person", run: runRate})
-}
-
-const rateUsage = `Usage: sudoku rate [flags] [FILE...]
-
-Solves every puzzle of the files (standard input when none) with human
-techniques, always taking the easiest one that applies, and prints one line
-per puzzle in input order:
+const rateDoc = `Solves every puzzle of the files (standard input when none, or "-") with
+human techniques, always taking the easiest one that applies, and prints one
+line per puzzle in input order:
 
 	RATING LEVEL HARDEST-TECHNIQUE
 
 RATING is on the Sudoku Explainer scale (1.2 hidden single ... 9.0+ dynamic
 forcing chains), LEVEL is easy, medium, hard, expert or extreme (see
 docs/rating.md). With -steps every step of the solution follows, indented.
-Text after a one-line puzzle (such as an existing rating) is ignored, but
-with -compare it is read as a reference rating and the Spearman rank
-correlation and the mean absolute difference are printed to standard error.
-Puzzles are rated in parallel. A puzzle with no or several solutions prints
-"no solution" or "several solutions". Exit status: 0 when every puzzle was
-rated, 1 otherwise, 2 for usage or input errors.
-
-Flags:
-`
+With -max R a puzzle that needs a step rated above R prints ">R", followed
+by the level only when every rating above R has that level (">7.0
+extreme"). Text after a one-line puzzle (such as an existing rating) is
+ignored, but with -compare it is read as a reference rating and the
+Spearman rank correlation and the mean absolute difference are printed to
+standard error. Puzzles are rated in parallel. A puzzle with no or several
+solutions prints "no solution" or "several solutions". With -json, one
+record per puzzle (docs/formats.md). Exit status: 0 when every puzzle was
+rated (or found above -max), 1 otherwise or when the output could not be
+written, 2 for usage or input errors (a missing file).`
 
 const (
 	rateRated tally = iota
@@ -48,63 +43,76 @@ const (
 	rateInvalid
 )
 
+// rateJSON is the record of rate -json.
 type rateJSON struct {
-	Line    int          `json:"line"`
-	Status  string       `json:"status"`
-	Rating  float64      `json:"rating,omitempty"`
-	Level   string       `json:"level,omitempty"`
-	Hardest string       `json:"hardest,omitempty"`
-	Steps   []logic.Step `json:"steps,omitempty"`
-	Error   string       `json:"error,omitempty"`
+	File    string         `json:"file,omitempty"`
+	Line    int            `json:"line"`
+	Status  string         `json:"status"`
+	Rating  float64        `json:"rating,omitempty"`
+	Level   string         `json:"level,omitempty"`
+	Hardest string         `json:"hardest,omitempty"`
+	Max     float64        `json:"max,omitempty"`
+	Steps   []logic.Step   `json:"steps,omitempty"`
+	Error   *jsonfmt.Error `json:"error,omitempty"`
 }
 
-func runRate(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("rate", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	var pf puzzleFlags
-	pf.add(fs)
-	steps := fs.Bool("steps", false, "print every step of the logical solution")
-	compare := fs.Bool("compare", false, "read the number after each puzzle as a reference rating; print Spearman and mean absolute difference to stderr")
-	maxR := fs.Float64("max", 0, "stop rating a puzzle once it needs a step rated above `R` (prints \">R\"); 0: no cap")
-	fs.Usage = func() { fmt.Fprint(fs.Output(), rateUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+// capLevel returns the level that every rating above max has, if there is
+// one (only the top level: a rating above 6.9 is extreme).
+func capLevel(max float64) (logic.Level, bool) {
+	top := logic.Levels()[len(logic.Levels())-1]
+	if lo, _ := top.Range(); max >= lo {
+		return top, true
 	}
-	cfg, err := pf.config()
-	if err != nil {
-		fmt.Fprintf(e.stderr, "sudoku rate: %v\n", err)
-		return 2
+	return 0, false
+}
+
+func runRate(ctx context.Context, e *cli.Env, args []string) int {
+	var steps, compare bool
+	var maxR float64
+	flags := func(fs *cli.FlagSet) func() error {
+		fs.BoolVar(&steps, "steps", false, "print every step of the logical solution")
+		fs.BoolVar(&compare, "compare", false, "read the number after each puzzle as a reference rating; print Spearman and mean absolute difference to stderr")
+		fs.Float64Var(&maxR, "max", 0, "stop rating a puzzle once it needs a step rated above `R` (prints \">R\"); 0: no cap")
+		return func() error {
+			if maxR < 0 || math.IsNaN(maxR) {
+				return fmt.Errorf("-max %v: want 0 or more", maxR)
+			}
+			return nil
+		}
+	}
+	b, files, code, ok := newBatch(e, "rate", "[flags] [FILE...]", rateDoc, flags, args)
+	if !ok {
+		return code
 	}
 	var mu sync.Mutex
 	var ours, refs []float64
-	b := &batch{
-		name:    "rate",
-		cfg:     cfg,
-		tallies: []string{"rated", "with no solution", "with several solutions", "invalid"},
-		failed:  func(t tally) bool { return t != rateRated },
-	}
-	b.process = func(ctx context.Context, _ *sudoku.Solver, p *sudoku.Puzzle, buf *bytes.Buffer) tally {
-		res, err := logic.RateWith(ctx, p.Grid, logic.Options{Steps: *steps, Max: *maxR})
-		status, t := "rated", rateRated
+	b.tallies = []string{"rated", "with no solution", "with several solutions", "invalid"}
+	b.failed = func(t tally) bool { return t != rateRated }
+	b.process = func(ctx context.Context, _ *sudoku.Solver, p *puzzle, buf *bytes.Buffer) tally {
+		res, err := logic.RateWith(ctx, p.Grid, logic.Options{Steps: steps, Max: maxR})
+		// status is the word of -json, text the line without -json.
+		status, text, t := "rated", "", rateRated
 		switch {
 		case errors.Is(err, logic.ErrTooHard):
-			status = "too hard"
+			status, text = "too hard", fmt.Sprintf(">%.1f", maxR)
+			if l, ok := capLevel(maxR); ok {
+				text += " " + l.String()
+			}
 		case errors.Is(err, logic.ErrNoSolution):
-			status, t = "no solution", rateUnsolvable
+			status, text, t = "no solution", "no solution", rateUnsolvable
 		case errors.Is(err, logic.ErrMultipleSolutions):
-			status, t = "several solutions", rateMultiple
+			status, text, t = "multiple", "several solutions", rateMultiple
 		case errors.Is(err, logic.ErrInvalid):
-			status, t = "invalid", rateInvalid
+			status, text, t = "invalid", "invalid", rateInvalid
 		case err != nil:
 			if ctx.Err() != nil {
 				return skipped
 			}
-			status, t = "error: "+err.Error(), rateInvalid
+			status, text, t = "error", "error: "+cli.Clip(err.Error()), rateInvalid
+		default:
+			text = fmt.Sprintf("%.1f %s %s", res.Rating, res.Level, res.Hardest)
 		}
-		if *compare && t == rateRated && err == nil {
+		if compare && status == "rated" {
 			if ref, perr := strconv.ParseFloat(firstField(p.Rest), 64); perr == nil {
 				mu.Lock()
 				ours = append(ours, res.Rating)
@@ -112,36 +120,42 @@ func runRate(ctx context.Context, e *env, args []string) int {
 				mu.Unlock()
 			}
 		}
-		if cfg.json {
+		if b.cfg.json {
 			r := rateJSON{Line: p.Line, Status: status}
-			if t == rateRated {
-				r.Rating, r.Level, r.Hardest, r.Steps = res.Rating, res.Level.String(), res.Hardest, res.Steps
+			if b.multi {
+				r.File = p.src
 			}
-			out, _ := json.Marshal(&r)
-			buf.Write(out)
-			buf.WriteByte('\n')
+			switch status {
+			case "rated":
+				r.Rating, r.Level, r.Hardest, r.Steps = res.Rating, res.Level.String(), res.Hardest, res.Steps
+			case "too hard":
+				r.Max, r.Steps = maxR, res.Steps
+				if l, ok := capLevel(maxR); ok {
+					r.Level = l.String()
+				}
+			case "error":
+				code := jsonfmt.CodeInternal
+				if errors.Is(err, logic.ErrShape) {
+					code = jsonfmt.CodeShape
+				}
+				r.Error = jsonfmt.FromError(code, err)
+			}
+			writeJSON(buf, &r)
 			return t
 		}
-		switch {
-		case t != rateRated:
-			buf.WriteString(status)
-		case status == "too hard":
-			fmt.Fprintf(buf, ">%.1f %s", *maxR, logic.LevelOf(res.Rating))
-		default:
-			fmt.Fprintf(buf, "%.1f %s %s", res.Rating, res.Level, res.Hardest)
-		}
+		buf.WriteString(text)
 		buf.WriteByte('\n')
 		for _, s := range res.Steps {
 			fmt.Fprintf(buf, "  %s\n", s.String())
 		}
 		return t
 	}
-	code := b.run(ctx, e, fs.Args())
-	if *compare {
+	code = b.run(ctx, e, files)
+	if compare {
 		if len(ours) < 2 {
-			fmt.Fprintln(e.stderr, "sudoku rate: -compare: fewer than two puzzles with a reference rating")
+			b.fs.Errorf("-compare: fewer than two puzzles with a reference rating")
 		} else {
-			fmt.Fprintf(e.stderr, "sudoku rate: %d puzzles compared: Spearman %.3f, mean absolute difference %.3f\n",
+			b.fs.Errorf("%d puzzles compared: Spearman %.3f, mean absolute difference %.3f",
 				len(ours), logic.Spearman(ours, refs), logic.MeanAbsDiff(ours, refs))
 		}
 	}

@@ -2,22 +2,18 @@ package main
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"log/slog"
 	"os/signal"
 	"syscall"
 
+	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/quote"
 	"github.com/dlxkit/dlx/internal/service/server"
 )
 
-func init() {
-	register(command{name: "serve", short: "serve the HTTP API, the web page and the line protocol", run: runServe})
-}
-
-func runServe(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+func runServe(ctx context.Context, e *cli.Env, args []string) int {
+	fs := cli.NewFlagSet(e, "sudoku serve", "[flags]", `Serves the Sudoku HTTP API and web page, and the line protocol of the muduo
+Sudoku server, until SIGINT or SIGTERM; then finishes the requests in flight.`)
 	var cfg server.Config
 	fs.StringVar(&cfg.HTTPAddr, "http", "127.0.0.1:8080", "HTTP `address` of the API and the web page (\"-\": none)")
 	fs.StringVar(&cfg.LineAddr, "line", "127.0.0.1:9981", "`address` of the line protocol (\"-\": none)")
@@ -27,36 +23,26 @@ func runServe(ctx context.Context, e *env, args []string) int {
 	fs.Int64Var(&cfg.NodeBudget, "node-budget", 0, "search nodes of one exact-cover request (default 50 million)")
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", 0, "time given to requests in flight at shutdown (default 10s)")
 	logFormat := fs.String("log", "text", "log `format` on stderr: text, json or none")
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "Usage: sudoku serve [flags]")
-		fmt.Fprintln(fs.Output(), "\nServes the Sudoku HTTP API and web page, and the line protocol of the muduo\nSudoku server, until SIGINT or SIGTERM; then finishes the requests in flight.\n\nFlags:")
-		fs.PrintDefaults()
+	rest, code, ok := fs.Parse(args)
+	if !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 2
-	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(e.stderr, "sudoku serve: unexpected argument %q\n", fs.Arg(0))
-		return 2
+	if len(rest) > 0 {
+		return fs.Usagef("unexpected argument %s", quote.Short(rest[0]))
 	}
 	switch *logFormat {
 	case "text":
-		cfg.Logger = slog.New(slog.NewTextHandler(e.stderr, nil))
+		cfg.Logger = slog.New(slog.NewTextHandler(e.Stderr, nil))
 	case "json":
-		cfg.Logger = slog.New(slog.NewJSONHandler(e.stderr, nil))
+		cfg.Logger = slog.New(slog.NewJSONHandler(e.Stderr, nil))
 	case "none":
 	default:
-		fmt.Fprintf(e.stderr, "sudoku serve: -log %q: want text, json or none\n", *logFormat)
-		return 2
+		return fs.Usagef("-log %s: want text, json or none", quote.Short(*logFormat))
 	}
 	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	if err := server.New(cfg).ListenAndServe(ctx); err != nil {
-		fmt.Fprintln(e.stderr, "sudoku serve:", err)
-		return 1
+		return fs.Failf("%v", err)
 	}
 	return 0
 }

@@ -4,28 +4,19 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
-	"fmt"
 
+	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-func init() {
-	register(command{name: "solve", short: "solve every puzzle of the input, in parallel", run: runSolve})
-}
-
-const solveUsage = `Usage: sudoku solve [flags] [FILE...]
-
-Solves every puzzle of the files (standard input when none), in parallel, and
-prints the solutions in input order, each in the format its puzzle came in.
-A puzzle without a solution prints the line "no solution", one with clashing
-givens "invalid: r1c1 and r1c5 both 7", an unreadable one "error: line L,
-column C: ..."; processing goes on. A summary goes to standard error.
-Exit status: 0 when every puzzle was solved, 1 otherwise, 2 for usage or
-input errors.
-
-Flags:
-`
+const solveDoc = `Solves every puzzle of the files (standard input when none, or "-"), in
+parallel, and prints the solutions in input order, each in the format its
+puzzle came in. A puzzle without a solution prints the line "no solution",
+one with clashing givens "invalid: r1c1 and r1c5 both 7", an unreadable one
+"error: line L, column C: ..."; processing goes on. With -json, one record
+per puzzle (docs/formats.md). A summary goes to standard error. Exit
+status: 0 when every puzzle was solved, 1 otherwise or when the output
+could not be written, 2 for usage or input errors (a missing file).`
 
 // Tallies of solve.
 const (
@@ -34,66 +25,75 @@ const (
 	solveInvalid
 )
 
-func runSolve(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
-	var pf puzzleFlags
-	pf.add(fs)
-	fs.Usage = func() { fmt.Fprint(fs.Output(), solveUsage); fs.PrintDefaults() }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+func runSolve(ctx context.Context, e *cli.Env, args []string) int {
+	b, files, code, ok := newBatch(e, "solve", "[flags] [FILE...]", solveDoc, nil, args)
+	if !ok {
+		return code
 	}
-	cfg, err := pf.config()
-	if err != nil {
-		fmt.Fprintf(e.stderr, "sudoku solve: %v\n", err)
-		return 2
-	}
-	b := &batch{
-		name:    "solve",
-		cfg:     cfg,
-		tallies: []string{"solved", "no solution", "invalid"},
-		failed:  func(t tally) bool { return t != solveSolved },
-	}
-	b.process = func(ctx context.Context, s *sudoku.Solver, p *sudoku.Puzzle, buf *bytes.Buffer) tally {
+	b.tallies = []string{"solved", "no solution", "invalid"}
+	b.failed = func(t tally) bool { return t != solveSolved }
+	b.process = func(ctx context.Context, s *sudoku.Solver, p *puzzle, buf *bytes.Buffer) tally {
 		sol, err := s.Solve(ctx, p.Grid)
 		var ie *sudoku.InvalidError
 		switch {
 		case err == nil:
-			if cfg.json {
-				r := newJSON(p, "solved")
-				r.Solution = sol.String()
+			if b.cfg.json {
+				r := b.newJSON(p, "solved")
+				r.Solution = gridText(sol, p.Format)
 				writeJSON(buf, r)
 			} else if err := sudoku.WriteGrid(buf, sol, p.Format); err != nil {
 				return b.otherError(buf, p, err)
 			}
 			return solveSolved
 		case errors.Is(err, sudoku.ErrNoSolution):
-			if cfg.json {
-				writeJSON(buf, newJSON(p, "no solution"))
+			if b.cfg.json {
+				writeJSON(buf, b.newJSON(p, "no solution"))
 			} else {
 				writeMarker(buf, p, "no solution")
 			}
 			return solveNone
 		case errors.As(err, &ie):
-			writeInvalid(buf, p, ie, cfg.json)
+			b.writeInvalid(buf, p, ie.Clashes, ie.Digits)
 			return solveInvalid
 		}
 		return b.otherError(buf, p, err)
 	}
-	return b.run(ctx, e, fs.Args())
+	return b.run(ctx, e, files)
+}
+
+// newBatch parses the flags of a batch command: those of every batch
+// command, and those that more adds. It returns ok false with the exit
+// status when the command must stop.
+func newBatch(e *cli.Env, name, synopsis, doc string, more func(fs *cli.FlagSet) func() error, args []string) (b *batch, files []string, code int, ok bool) {
+	fs := cli.NewFlagSet(e, "sudoku "+name, synopsis, doc)
+	var pf puzzleFlags
+	pf.add(fs)
+	check := func() error { return nil }
+	if more != nil {
+		check = more(fs)
+	}
+	files, code, ok = fs.Parse(args)
+	if !ok {
+		return nil, nil, code, false
+	}
+	if err := check(); err != nil {
+		return nil, nil, fs.Usagef("%v", err), false
+	}
+	cfg, err := pf.config()
+	if err != nil {
+		return nil, nil, fs.Usagef("%v", err), false
+	}
+	return &batch{fs: fs, cfg: cfg}, files, 0, true
 }
 
 // writeInvalid prints the clashes of an invalid puzzle.
-func writeInvalid(buf *bytes.Buffer, p *sudoku.Puzzle, ie *sudoku.InvalidError, asJSON bool) {
-	v := sudoku.Verdict{Kind: sudoku.Invalid, Clashes: ie.Clashes, Digits: ie.Digits, N: ie.N}
-	if asJSON {
-		r := newJSON(p, "invalid")
-		r.Clashes = clashNames(ie.Clashes, ie.N)
+func (b *batch) writeInvalid(buf *bytes.Buffer, p *puzzle, clashes [][2]int, digits []int) {
+	n := p.Grid.N()
+	if b.cfg.json {
+		r := b.newJSON(p, "invalid")
+		r.Clashes = clashNames(clashes, n)
 		writeJSON(buf, r)
 		return
 	}
-	writeMarker(buf, p, v.String())
+	writeMarker(buf, p, "invalid: "+clashText(clashes, digits, n, p.Format))
 }

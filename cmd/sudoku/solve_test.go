@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
@@ -137,7 +138,7 @@ func TestBatchUsage(t *testing.T) {
 		}
 	}
 	for _, cmd := range []string{"solve", "count", "check"} {
-		_, errs, code := runCmd(t, "", cmd, "-h")
+		errs, _, code := runCmd(t, "", cmd, "-h")
 		if code != 0 || !strings.Contains(errs, "Usage: sudoku "+cmd) {
 			t.Errorf("%s -h: code %d, %q", cmd, code, errs)
 		}
@@ -192,10 +193,10 @@ func TestSolveStreams(t *testing.T) {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	var errb bytes.Buffer
-	e := &env{stdin: inR, stdout: outW, stderr: &errb}
+	e := &cli.Env{Stdin: inR, Stdout: outW, Stderr: &errb}
 	done := make(chan int, 1)
 	go func() {
-		code := run(context.Background(), e, []string{"solve", "-workers", "2"})
+		code := program.Run(context.Background(), e, []string{"solve", "-workers", "2"})
 		outW.Close()
 		done <- code
 	}()

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -43,7 +43,7 @@ func TestProgressLine(t *testing.T) {
 			var w lockedBuffer
 			calls := 0
 			var mu sync.Mutex
-			stop := progressLine(&w, time.Now().Add(tt.start), func(el time.Duration) string {
+			stop := ProgressLine(&w, time.Now().Add(tt.start), func(el time.Duration) string {
 				mu.Lock()
 				calls++
 				mu.Unlock()

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/cli/clitest"
+)
+
+// runCmd runs the command in process and returns stdout, stderr and the
+// exit code.
+func runCmd(t *testing.T, stdin string, args ...string) (string, string, int) {
+	t.Helper()
+	return runCmdCtx(context.Background(), stdin, args...)
+}
+
+// runCmdCtx is runCmd with a context.
+func runCmdCtx(ctx context.Context, stdin string, args ...string) (string, string, int) {
+	var out, errb bytes.Buffer
+	e := &cli.Env{Stdin: strings.NewReader(stdin), Stdout: &out, Stderr: &errb}
+	code := program.Run(ctx, e, args)
+	return out.String(), errb.String(), code
+}
+
+// timings matches what varies from run to run in the summaries and the
+// JSON records: "in 3ms (361 puzzles/s)", "counted in 213ms", "ms":1.5.
+var timings = regexp.MustCompile(`in [0-9.]+[µnm]?s( \([0-9,.]+ puzzles/s\))?|"ms":[0-9.e-]+`)
+
+// TestGolden runs each testdata/*.txtar (see clitest.Run): the comment
+// holds "args:" and "exit:", the files "stdin", "stdout" and "stderr" are
+// the input and the expected output, times replaced by "in T" and
+// "ms":T; go test -update rewrites them.
+func TestGolden(t *testing.T) {
+	clitest.Run(t, "testdata/*.txtar", program.Run, func(s string) string {
+		return timings.ReplaceAllStringFunc(s, func(m string) string {
+			if strings.HasPrefix(m, `"ms"`) {
+				return `"ms":T`
+			}
+			return "in T"
+		})
+	})
+}
