@@ -170,6 +170,9 @@ type tally int8
 const (
 	parseError tally = -1
 	skipped    tally = -2 // not processed: cancelled
+	// partial: cancelled while processing, with what was found so far
+	// written (a count stopped by Ctrl-C); the last result written.
+	partial tally = -3
 )
 
 // batchJob is one input puzzle (or parse error) with its rank.
@@ -366,6 +369,8 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 			case it.t == skipped || interrupted || werr != nil:
 				interrupted = werr == nil
 				continue
+			case it.t == partial:
+				interrupted = true
 			case it.t == parseError:
 				parseErrors++
 			default:
@@ -447,7 +452,7 @@ func (b *batch) one(ctx context.Context, s *sudoku.Solver, j batchJob, buf *byte
 		j.p.Grid.Variant = v
 	}
 	t := b.process(ctx, s, &puzzle{j.p, j.src}, buf)
-	if ctx.Err() != nil {
+	if ctx.Err() != nil && t != partial {
 		return skipped
 	}
 	return t

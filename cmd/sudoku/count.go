@@ -15,7 +15,8 @@ import (
 const countDoc = `Counts the solutions of every puzzle of the files (standard input when
 none, or "-"), in parallel, and prints one line per puzzle in input order:
 the number of solutions, or the limit followed by "+" ("2+") when the count
-stopped at the limit. A puzzle with clashing givens prints "invalid: r1c1
+stopped at the limit; Ctrl-C stops the count of the puzzle in hand and
+prints its count so far as "N+ (interrupted)". A puzzle with clashing givens prints "invalid: r1c1
 and r1c5 both 7", an unreadable one "error: ...". With -json, one record
 per puzzle (docs/formats.md). A summary goes to standard error. Exit
 status: 0 when every puzzle was counted (zero solutions is a count), 1 when
@@ -54,28 +55,36 @@ func runCount(ctx context.Context, e *cli.Env, args []string) int {
 	b.process = func(ctx context.Context, s *sudoku.Solver, p *puzzle, buf *bytes.Buffer) tally {
 		n, err := s.Count(ctx, p.Grid, lim)
 		var ie *sudoku.InvalidError
+		stopped := ""
 		switch {
 		case errors.As(err, &ie):
 			b.writeInvalid(buf, p, ie.Clashes, ie.Digits)
 			return countInvalid
+		case ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)):
+			stopped = jsonfmt.StoppedInterrupted // Ctrl-C: write the count so far
 		case err != nil:
 			return b.otherError(buf, p, err)
+		case lim > 0 && n >= lim:
+			stopped = jsonfmt.StoppedLimit
 		}
-		reached := lim > 0 && n >= lim
 		if b.cfg.json {
 			r := b.newJSON(p, "counted")
-			complete := !reached
+			complete := stopped == ""
 			r.Count, r.Complete = &n, &complete
-			if reached {
-				r.Stopped = jsonfmt.StoppedLimit
-			}
+			r.Stopped = stopped
 			writeJSON(buf, r)
 		} else {
 			text := strconv.Itoa(n)
-			if reached {
+			switch stopped {
+			case jsonfmt.StoppedLimit:
 				text += "+"
+			case jsonfmt.StoppedInterrupted:
+				text += "+ (interrupted)"
 			}
 			writeMarker(buf, p, text)
+		}
+		if stopped == jsonfmt.StoppedInterrupted {
+			return partial
 		}
 		switch n {
 		case 0:

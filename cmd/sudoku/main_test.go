@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/cli/clitest"
@@ -43,4 +44,29 @@ func TestGolden(t *testing.T) {
 			return "in T"
 		})
 	})
+}
+
+// TestCountInterrupted: Ctrl-C during an endless count (an empty grid,
+// no limit) stops it and prints the count so far, marked as such, in text
+// and JSON, with exit status 1.
+func TestCountInterrupted(t *testing.T) {
+	empty := strings.Repeat(".", 81) + "\n"
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"count", "-limit", "0"}, "+ (interrupted)\n"},
+		{[]string{"count", "-limit", "0", "-json"}, `"complete":false,"stopped":"interrupted"}`},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		start := time.Now()
+		stdout, stderr, code := runCmdCtx(ctx, empty, tt.args...)
+		cancel()
+		if code != 1 || !strings.Contains(stdout, tt.want) || !strings.Contains(stderr, "interrupted") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and %q", tt.args, code, stdout, stderr, tt.want)
+		}
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("%v: took %v after a 200 ms interrupt", tt.args, d)
+		}
+	}
 }
