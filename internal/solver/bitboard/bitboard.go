@@ -86,42 +86,17 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 }
 
 // choose picks the guess in s: the first candidate of the first cell
-// with two candidates, or else of a cell with the fewest. It returns the
-// index into s.C and the cell's bit.
+// with two candidates, or else of a cell with the fewest, the bands taken
+// in turn. It returns the index into s.C and the cell's bit.
 func choose(s *bandword.State) (k int, x uint32) {
+	best := 11
 	for b := range 3 {
-		var one, two, three uint32
-		for j := b; j < 27; j += 3 {
-			w := s.C[j]
-			three |= two & w
-			two |= one & w
-			one |= w
+		bk, bx, n := s.ChooseInBand(b)
+		if n == 2 {
+			return bk, bx
 		}
-		if bi := s.Unsolved[b] & two &^ three; bi != 0 {
-			x := bi & -bi
-			j := b
-			for s.C[j]&x == 0 {
-				j += 3
-			}
-			return j, x
-		}
-	}
-	best := 10
-	for b := range 3 {
-		for u := s.Unsolved[b]; u != 0; u &= u - 1 {
-			bit := u & -u
-			n, first := 0, -1
-			for j := b; j < 27; j += 3 {
-				if s.C[j]&bit != 0 {
-					if first < 0 {
-						first = j
-					}
-					n++
-				}
-			}
-			if n < best {
-				best, k, x = n, first, bit
-			}
+		if n < best {
+			best, k, x = n, bk, bx
 		}
 	}
 	return k, x
