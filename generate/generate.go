@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/dlxkit/dlx/internal/solver/backtrack"
 	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -19,7 +20,6 @@ var (
 	ErrNotFound = errors.New("generate: no puzzle met the targets")
 	// ErrOptions marks options that cannot work together.
 	ErrOptions = errors.New("generate: bad options")
-	errNoGrid  = errors.New("generate: the variant has no complete grid")
 )
 
 // Options configures the generator. The zero value makes minimal standard
@@ -112,7 +112,7 @@ type Generator struct {
 	shape  sudoku.Shape
 	geom   *geom
 	orbits [][]int
-	srch   *search
+	srch   *backtrack.Search
 	cnt    counter
 	rate   rateFunc
 	// Rate, when set, makes Generate rate every puzzle even without a
@@ -149,8 +149,8 @@ func NewGenerator(opt Options) (*Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	if opt.Givens < 0 || opt.Givens > gm.ncell {
-		return nil, fmt.Errorf("%w: givens %d out of range 0..%d", ErrOptions, opt.Givens, gm.ncell)
+	if opt.Givens < 0 || opt.Givens > gm.Cells {
+		return nil, fmt.Errorf("%w: givens %d out of range 0..%d", ErrOptions, opt.Givens, gm.Cells)
 	}
 	if opt.SEMax < 0 || opt.SEMin < 0 || (opt.SEMax > 0 && opt.SEMin > opt.SEMax) {
 		return nil, fmt.Errorf("%w: SE range %g-%g", ErrOptions, opt.SEMin, opt.SEMax)
@@ -169,22 +169,22 @@ func NewGenerator(opt Options) (*Generator, error) {
 		opt:      opt,
 		shape:    shape,
 		geom:     gm,
-		orbits:   orbits(gm.n, opt.Symmetry),
-		srch:     newSearch(gm),
+		orbits:   orbits(gm.N, opt.Symmetry),
+		srch:     backtrack.New(gm.Geometry),
 		pcg:      pcg,
 		rng:      rand.New(pcg),
-		solution: make([]uint8, gm.ncell),
-		puzzle:   make([]uint8, gm.ncell),
-		tmp:      make([]uint8, gm.ncell),
+		solution: make([]uint8, gm.Cells),
+		puzzle:   make([]uint8, gm.Cells),
+		tmp:      make([]uint8, gm.Cells),
 	}
 	g.perm = make([]int, len(g.orbits))
 	// Grids larger than 9x9 bound each uniqueness check while digging
 	// unless minimality is asked for (see digBudget).
 	budget := int64(0)
-	if gm.n > 9 && !opt.Minimal {
+	if gm.N > 9 && !opt.Minimal {
 		budget = digBudget
 	}
-	g.cnt = newCounter(gm, shape, opt.Variant, g.srch, budget)
+	g.cnt = newCounter(gm, g.srch, budget)
 	g.rate = logicRate
 	if g.targeted() && g.rate == nil {
 		return nil, fmt.Errorf("%w: no rater available", ErrOptions)
@@ -212,7 +212,7 @@ func (g *Generator) ceiling() float64 {
 func (g *Generator) judgeGrid(ctx context.Context, cells []uint8) (int, float64, error) {
 	if g.minRating() > 2.3 {
 		// Puzzles that singles solve rate at most 2.3 (naked single).
-		easy, err := g.srch.singlesSolve(ctx, cells)
+		easy, err := g.srch.SinglesSolve(ctx, cells)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -282,7 +282,7 @@ func (g *Generator) Generate(ctx context.Context, index int) (Result, error) {
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
-		if err := g.srch.fill(ctx, g.rng, g.solution); err != nil {
+		if err := g.srch.Fill(ctx, g.rng, g.solution); err != nil {
 			return Result{}, err
 		}
 		ok, rating, err := g.makeFromGrid(ctx)

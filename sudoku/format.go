@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -107,6 +108,22 @@ const (
 	blankSyms   = ".0-_"
 	maxAlphabet = 64
 )
+
+// DigitName returns the text f writes for digit d of an n×n grid: its
+// symbol in f's alphabet (DefaultAlphabet(n) when f has none), or its
+// decimal number when f writes numbers or its alphabet has no symbol for
+// d. Explanations and messages use it to name digits as the puzzle shows
+// them ("A" for 1 on a 16x16 in letters).
+func (f Format) DigitName(d, n int) string {
+	alpha := f.Alphabet
+	if alpha == "" {
+		alpha = DefaultAlphabet(n)
+	}
+	if f.Numbers || d < 1 || d > len(alpha) || len(alpha) < n {
+		return strconv.Itoa(d)
+	}
+	return alpha[d-1 : d]
+}
 
 // DefaultAlphabet returns the symbols used for the digits of an N×N grid
 // when none is given: "123456789"[:N] up to 9, the letters from 'A' for

@@ -95,7 +95,7 @@ func runHint(ctx context.Context, e *env, args []string) int {
 	h, err := logic.Hint(ctx, puzzle, st, marks)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sudoku hint: %v\n", err)
-		if errors.Is(err, logic.ErrNoSolution) || errors.Is(err, logic.ErrMultipleSolutions) {
+		if errors.Is(err, sudoku.ErrNoSolution) || errors.Is(err, logic.ErrMultipleSolutions) {
 			return 1
 		}
 		return 2

@@ -92,11 +92,11 @@ func runRate(ctx context.Context, e *env, args []string) int {
 		switch {
 		case errors.Is(err, logic.ErrTooHard):
 			status = "too hard"
-		case errors.Is(err, logic.ErrNoSolution):
+		case errors.Is(err, sudoku.ErrNoSolution):
 			status, t = "no solution", rateUnsolvable
 		case errors.Is(err, logic.ErrMultipleSolutions):
 			status, t = "several solutions", rateMultiple
-		case errors.Is(err, logic.ErrInvalid):
+		case errors.Is(err, sudoku.ErrInvalid):
 			status, t = "invalid", rateInvalid
 		case err != nil:
 			if ctx.Err() != nil {

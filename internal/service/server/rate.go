@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/dlxkit/dlx/logic"
+	"github.com/dlxkit/dlx/sudoku"
 )
 
 type rateReply struct {
@@ -41,13 +42,13 @@ func (s *Server) rate(ctx context.Context, req *puzzleRequest) (any, *apiError) 
 // logicError turns an error of package logic into a reply.
 func (s *Server) logicError(ctx context.Context, err error) *apiError {
 	switch {
-	case errors.Is(err, logic.ErrInvalid):
+	case errors.Is(err, sudoku.ErrInvalid):
 		return &apiError{status: http.StatusUnprocessableEntity, Code: codeInvalid, Message: err.Error()}
-	case errors.Is(err, logic.ErrNoSolution):
+	case errors.Is(err, sudoku.ErrNoSolution):
 		return &apiError{status: http.StatusUnprocessableEntity, Code: codeNoSolution, Message: err.Error()}
 	case errors.Is(err, logic.ErrMultipleSolutions):
 		return &apiError{status: http.StatusUnprocessableEntity, Code: codeMultiple, Message: err.Error()}
-	case errors.Is(err, logic.ErrShape):
+	case errors.Is(err, sudoku.ErrShape):
 		return &apiError{status: http.StatusUnprocessableEntity, Code: codeShape, Message: err.Error()}
 	}
 	return s.sudokuError(ctx, err)
