@@ -99,13 +99,6 @@ func (g *geom) named(f sudoku.Format) *geom {
 	return &c
 }
 
-// geomCacheLen returns the number of geometries cached (for tests).
-func geomCacheLen() int {
-	n := 0
-	geomCache.Range(func(any, any) bool { n++; return true })
-	return n
-}
-
 func buildGeom(sg *sudoku.Geometry) *geom {
 	g := &geom{Geometry: sg, n: sg.N, nc: sg.Cells, houses: sg.Houses, kind: sg.Kinds,
 		cellHouses: sg.CellHouses, peers: sg.Peers, row: sg.Row, col: sg.Col, box: sg.Box,
