@@ -158,3 +158,22 @@ func TestGeometryCache(t *testing.T) {
 		t.Errorf("cache grew from %d to %d entries (64x64 cached: %v)", before, after, big1 == big2)
 	}
 }
+
+func TestDigitName(t *testing.T) {
+	for _, tc := range []struct {
+		f    Format
+		d, n int
+		want string
+	}{
+		{Format{}, 7, 9, "7"},
+		{Format{}, 11, 16, "K"},
+		{Format{Alphabet: "0123456789ABCDEF"}, 11, 16, "A"},
+		{Format{Numbers: true}, 11, 16, "11"},
+		{Format{}, 64, 64, "64"}, // no default alphabet above 62
+		{Format{Alphabet: "123"}, 5, 9, "5"},
+	} {
+		if got := tc.f.DigitName(tc.d, tc.n); got != tc.want {
+			t.Errorf("%+v DigitName(%d, %d) = %q, want %q", tc.f, tc.d, tc.n, got, tc.want)
+		}
+	}
+}

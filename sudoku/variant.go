@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/dlxkit/dlx/internal/quote"
 )
 
 // ErrVariant is wrapped by the errors that reject a variant: a region map
@@ -130,7 +132,7 @@ func Jigsaw(s Shape, regionMap string) (*Variant, error) {
 		k, ok := index[y.text]
 		if !ok {
 			if len(boxes) == n {
-				return nil, fmt.Errorf("region map: line %d, column %d: region %q is region number %d, want %d regions: %w", y.line, y.col, y.text, n+1, n, ErrVariant)
+				return nil, fmt.Errorf("region map: line %d, column %d: region %s is region number %d, want %d regions: %w", y.line, y.col, quote.Short(y.text), n+1, n, ErrVariant)
 			}
 			k = len(boxes)
 			index[y.text] = k
@@ -138,7 +140,7 @@ func Jigsaw(s Shape, regionMap string) (*Variant, error) {
 			first = append(first, y)
 		}
 		if len(boxes[k]) == n {
-			return nil, fmt.Errorf("region map: line %d, column %d: region %q has more than %d cells: %w", y.line, y.col, y.text, n, ErrVariant)
+			return nil, fmt.Errorf("region map: line %d, column %d: region %s has more than %d cells: %w", y.line, y.col, quote.Short(y.text), n, ErrVariant)
 		}
 		boxes[k] = append(boxes[k], cell)
 	}
@@ -174,7 +176,7 @@ func VariantByName(name string, s Shape) (*Variant, error) {
 	case "jigsaw":
 		return nil, fmt.Errorf("variant jigsaw needs a region map: %w", ErrVariant)
 	}
-	return nil, fmt.Errorf("unknown variant %q (want one of %s, or jigsaw with a region map): %w", name, strings.Join(VariantNames, ", "), ErrVariant)
+	return nil, fmt.Errorf("unknown variant %s (want one of %s, or jigsaw with a region map): %w", quote.Short(name), strings.Join(VariantNames, ", "), ErrVariant)
 }
 
 // ErrShape is wrapped by the errors that reject a grid's shape or size.

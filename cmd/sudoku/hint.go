@@ -67,7 +67,7 @@ func runHint(ctx context.Context, e *env, args []string) int {
 		}
 		opt.Shape = s
 	}
-	puzzle, _, err := sudoku.ParseGrid(pos[0], opt)
+	puzzle, pformat, err := sudoku.ParseGrid(pos[0], opt)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sudoku hint: puzzle: %v\n", err)
 		return 2
@@ -92,7 +92,7 @@ func runHint(ctx context.Context, e *env, args []string) int {
 			return 2
 		}
 	}
-	h, err := logic.Hint(ctx, puzzle, st, marks)
+	h, err := logic.HintWith(ctx, puzzle, st, marks, logic.HintOptions{Format: pformat})
 	if err != nil {
 		fmt.Fprintf(e.stderr, "sudoku hint: %v\n", err)
 		if errors.Is(err, sudoku.ErrNoSolution) || errors.Is(err, logic.ErrMultipleSolutions) {
@@ -109,7 +109,7 @@ func runHint(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintln(e.stdout, "solved: the grid is complete and correct")
 		return 0
 	}
-	fmt.Fprint(e.stdout, logic.Describe(puzzle, h.Step))
+	fmt.Fprint(e.stdout, logic.DescribeIn(puzzle, h.Step, pformat))
 	return 0
 }
 

@@ -87,7 +87,7 @@ func runRate(ctx context.Context, e *env, args []string) int {
 		failed:  func(t tally) bool { return t != rateRated },
 	}
 	b.process = func(ctx context.Context, _ *sudoku.Solver, p *sudoku.Puzzle, buf *bytes.Buffer) tally {
-		res, err := logic.RateWith(ctx, p.Grid, logic.Options{Steps: *steps, Max: *maxR})
+		res, err := logic.RateWith(ctx, p.Grid, logic.Options{Steps: *steps, Max: *maxR, Format: p.Format})
 		status, t := "rated", rateRated
 		switch {
 		case errors.Is(err, logic.ErrTooHard):
