@@ -32,5 +32,9 @@ func countSolutions(ctx context.Context, b *board, limit int, sol []uint8) (int,
 		}
 		return n, nil
 	}
-	return backtrack.New(b.g.Geometry).Count(ctx, b.val, limit, sol)
+	s := backtrack.New(b.g.Geometry)
+	// Any input comes here: refute three digits confined to two cells at
+	// once (see backtrack.Search.PairBranch).
+	s.PairBranch = true
+	return s.Count(ctx, b.val, limit, sol)
 }

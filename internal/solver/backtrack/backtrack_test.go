@@ -109,6 +109,7 @@ func TestCountAgainstBrute(t *testing.T) {
 			}
 			limit := 1 + rng.IntN(40)
 			want := brute(tc.s, tc.v, p, limit)
+			s.PairBranch = i%2 == 1
 			got, err := s.Count(ctx, p, limit, sol)
 			if err != nil || got != want {
 				t.Fatalf("%v puzzle %d %v limit %d: %d, %v; brute force %d", tc.s, i, p, limit, got, err, want)
@@ -175,6 +176,7 @@ func TestPairBranch(t *testing.T) {
 	g := parse(t, confined16)
 	geo, _ := sudoku.NewGeometry(g.Shape, nil)
 	s := New(geo)
+	s.PairBranch = true
 	n, err := s.Count(context.Background(), g.Cells, 2, nil)
 	if n != 0 || err != nil || s.Nodes() > 100 {
 		t.Errorf("%d solutions, %v, %d nodes; want none in a few nodes", n, err, s.Nodes())
@@ -266,6 +268,7 @@ func TestNoAllocation(t *testing.T) {
 	g := parse(t, confined16)
 	geo, _ := sudoku.NewGeometry(g.Shape, nil)
 	s := New(geo)
+	s.PairBranch = true
 	p := parse(t, "570060003030005060601007000053000001000080000900000270000800402080100030200040019")
 	geo9, _ := sudoku.NewGeometry(sudoku.Standard, nil)
 	s9 := New(geo9)
