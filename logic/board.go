@@ -149,19 +149,6 @@ func newBoard(g *geom, cells []uint8) (*board, error) {
 	return b, nil
 }
 
-func (b *board) clone() *board {
-	c := *b
-	c.val = append([]uint8(nil), b.val...)
-	c.cand = append([]uint32(nil), b.cand...)
-	return &c
-}
-
-func (b *board) copyFrom(o *board) {
-	copy(b.val, o.val)
-	copy(b.cand, o.cand)
-	b.empty = o.empty
-}
-
 // place puts d in cell c and removes d from the candidates of its peers.
 func (b *board) place(c, d int) {
 	b.val[c] = uint8(d)

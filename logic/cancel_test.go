@@ -52,17 +52,17 @@ func TestRateHonoursContext(t *testing.T) {
 	}
 	// run calls f and fails when it does not return within limit; it
 	// leaves the goroutine behind then (the old code never returned).
-	run := func(t *testing.T, f func(context.Context, *sudoku.Grid) error, ctx context.Context, g *sudoku.Grid, limit time.Duration) (error, time.Duration) {
+	run := func(t *testing.T, f func(context.Context, *sudoku.Grid) error, ctx context.Context, g *sudoku.Grid, limit time.Duration) (time.Duration, error) {
 		t.Helper()
 		start := time.Now()
 		done := make(chan error, 1)
 		go func() { done <- f(ctx, g) }()
 		select {
 		case err := <-done:
-			return err, time.Since(start)
+			return time.Since(start), err
 		case <-time.After(limit):
 			t.Fatalf("still running after %v", limit)
-			return nil, 0
+			return 0, nil
 		}
 	}
 	const deadline = 200 * time.Millisecond
@@ -75,13 +75,13 @@ func TestRateHonoursContext(t *testing.T) {
 			t.Run(fmt.Sprintf("%dx%d/k=%d/%s", tc.s.N(), tc.s.N(), tc.k, c.name), func(t *testing.T) {
 				ctx, cancel := context.WithCancel(context.Background())
 				cancel()
-				err, took := run(t, c.f, ctx, g, time.Second)
+				took, err := run(t, c.f, ctx, g, time.Second)
 				if !errors.Is(err, context.Canceled) || took > 100*time.Millisecond {
 					t.Errorf("cancelled: %v after %v, want context.Canceled at once", err, took)
 				}
 				ctx, cancel = context.WithTimeout(context.Background(), deadline)
 				defer cancel()
-				err, took = run(t, c.f, ctx, g, deadline+time.Second)
+				took, err = run(t, c.f, ctx, g, deadline+time.Second)
 				if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, sudoku.ErrNoSolution) {
 					t.Errorf("deadline: %v after %v, want the deadline or no solution", err, took)
 				}

@@ -24,17 +24,6 @@ type gLink struct {
 	h    int
 }
 
-func (g *geom) unitSees(x, y unit) bool {
-	for _, a := range x {
-		for _, b := range y {
-			if a == b || !g.sees(a, b) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // sameLine reports whether the cells share a row or a column; sameBox
 // whether they share a box.
 func (g *geom) sameLine(cs []int) bool {

@@ -102,13 +102,6 @@ func nakedSingle(b *board) *Step {
 	return nil
 }
 
-// hiddenSingleAfter looks for a hidden single that the eliminations create
-// (the "direct" techniques of Sudoku Explainer). The board is left as it
-// was.
-func (b *board) hiddenSingleAfter(elims []Candidate) (Placement, int, bool) {
-	return b.hiddenSingleAfterIn(elims, -1)
-}
-
 // hiddenSingleAfterIn is hiddenSingleAfter limited to house only (when
 // only >= 0).
 func (b *board) hiddenSingleAfterIn(elims []Candidate, only int) (Placement, int, bool) {

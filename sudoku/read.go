@@ -281,7 +281,7 @@ func (r *Reader) isCountLine(t []byte) bool {
 	if len(nt) == 0 || nt[0] == '#' {
 		return true
 	}
-	return !(len(nt) == len(t) && bytes.IndexAny(nt, " \t") < 0)
+	return !(len(nt) == len(t) && !bytes.ContainsAny(nt, " \t"))
 }
 
 // content reads the puzzle that starts with line: one line, or a
@@ -321,7 +321,7 @@ func (r *Reader) content(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 		small := r.smallValid(tok, n)
 		next, _, err := r.peekLine()
 		nt := bytes.TrimSpace(next)
-		sameWidth := err == nil && len(nt) == L && bytes.IndexAny(nt, " \t|") < 0
+		sameWidth := err == nil && len(nt) == L && !bytes.ContainsAny(nt, " \t|")
 		if sameWidth {
 			nextSmall := r.smallValid(nt, n)
 			// Amid one-line puzzles of this size, only two lines that are
@@ -365,7 +365,7 @@ func (r *Reader) nextSameWidth(line *[]byte, L int) bool {
 	*line = r.save(*line)
 	next, _, err := r.peekLine()
 	nt := bytes.TrimSpace(next)
-	return err == nil && len(nt) == L && bytes.IndexAny(nt, " \t|") < 0
+	return err == nil && len(nt) == L && !bytes.ContainsAny(nt, " \t|")
 }
 
 // wantCells is the cell count to name in a wrong-length message.
@@ -520,8 +520,6 @@ func (r *Reader) oneLine(line []byte, off, n, lineNo int, crlf bool) (*Puzzle, e
 	r.prevAlpha, r.prevN = alpha, n
 	return p, nil
 }
-
-func defaultBlank(alpha string) byte { return '.' }
 
 // symbolError explains an unexpected symbol c at a column.
 func symbolError(line, col int, c byte, alpha string, n int) *ParseError {

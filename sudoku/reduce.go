@@ -52,8 +52,6 @@ func newLayout(s Shape, v *Variant) (*layout, error) {
 	return l, nil
 }
 
-func (l *layout) numItems() int { return 4*l.n*l.n + l.nxtra*l.n }
-
 // option appends the items of "digit d (1-based) in cell" to buf.
 func (l *layout) option(buf []int, cell, d int) []int {
 	n := l.n
