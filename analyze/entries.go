@@ -9,7 +9,8 @@ import (
 )
 
 // ErrNotUnique is returned when a puzzle has no solution or several, so
-// that a player's entries cannot be judged against the solution.
+// that a player's entries cannot be judged against the solution; with no
+// solution the error also wraps sudoku.ErrNoSolution.
 var ErrNotUnique = errors.New("puzzle has no unique solution")
 
 // EntryReport judges a player's grid.
@@ -56,7 +57,9 @@ func EntriesContext(ctx context.Context, puzzle, state *sudoku.Grid) (EntryRepor
 	switch v.Kind {
 	case sudoku.Invalid:
 		return EntryReport{}, fmt.Errorf("analyze: puzzle: %w: %s", sudoku.ErrInvalid, v)
-	case sudoku.NoSolution, sudoku.Multiple:
+	case sudoku.NoSolution:
+		return EntryReport{}, fmt.Errorf("analyze: %w (%w)", ErrNotUnique, sudoku.ErrNoSolution)
+	case sudoku.Multiple:
 		return EntryReport{}, fmt.Errorf("analyze: %w (%s)", ErrNotUnique, v.Kind)
 	}
 	st := state

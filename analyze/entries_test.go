@@ -116,6 +116,9 @@ func TestEntriesErrors(t *testing.T) {
 		if err == nil || (tc.want != nil && !errors.Is(err, tc.want)) {
 			t.Errorf("%s: err %v, want %v", tc.name, err, tc.want)
 		}
+		if tc.name == "no solution" && !errors.Is(err, sudoku.ErrNoSolution) {
+			t.Errorf("%s: err %v does not wrap sudoku.ErrNoSolution", tc.name, err)
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

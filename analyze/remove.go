@@ -127,6 +127,9 @@ func (a Analyzer) RemoveK(ctx context.Context, puzzle *sudoku.Grid, k int) (Resu
 	if err != nil {
 		return Result{}, fmt.Errorf("analyze: %w", err)
 	}
+	if n == 0 {
+		return Result{}, fmt.Errorf("analyze: %w (%w)", ErrNotUnique, sudoku.ErrNoSolution)
+	}
 	if n != 1 {
 		return Result{}, fmt.Errorf("analyze: %w (%d solutions)", ErrNotUnique, n)
 	}

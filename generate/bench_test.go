@@ -77,7 +77,7 @@ func BenchmarkFill(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := g.srch.fill(ctx, g.rng, g.solution); err != nil {
+		if err := g.srch.Fill(ctx, g.rng, g.solution); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -3,8 +3,8 @@ package generate
 import (
 	"context"
 
+	"github.com/dlxkit/dlx/internal/solver/backtrack"
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
-	"github.com/dlxkit/dlx/sudoku"
 )
 
 // counter decides uniqueness while digging. keepsUnique reports whether
@@ -16,12 +16,11 @@ type counter interface {
 }
 
 // newCounter returns the fastest counter for the shape and variant: the
-// bitboard solver for standard 9x9, the package's own search otherwise.
-// budget bounds each search of the latter (0: no bound; see
+// bitboard solver for standard 9x9, the general backtracking search
+// otherwise. budget bounds each search of the latter (0: no bound; see
 // searchCounter).
-func newCounter(gm *geom, shape sudoku.Shape, v *sudoku.Variant, s *search, budget int64) counter {
-	g := sudoku.Grid{Shape: shape, Variant: v, Cells: make([]uint8, gm.ncell)}
-	if g.IsStandard9() {
+func newCounter(gm *geom, s *backtrack.Search, budget int64) counter {
+	if gm.Standard9() {
 		return &fastCounter{geom: gm}
 	}
 	return &searchCounter{s: s, budget: budget}
@@ -41,7 +40,7 @@ const digBudget = 5000
 // most budget nodes; one that runs out counts as "not unique" (the given
 // is kept), so the answer "unique" is always proven.
 type searchCounter struct {
-	s      *search
+	s      *backtrack.Search
 	budget int64
 	// outOfBudget counts the checks that ran out (for tests and benchmarks).
 	outOfBudget int
@@ -49,10 +48,10 @@ type searchCounter struct {
 
 func (c *searchCounter) keepsUnique(ctx context.Context, puzzle, solution []uint8, orbit []int) (bool, error) {
 	for _, cell := range orbit {
-		c.s.maxNodes = c.budget
-		other, err := c.s.otherSolution(ctx, puzzle, cell, solution[cell])
-		out := c.budget > 0 && c.s.nodes > c.budget
-		c.s.maxNodes = 0
+		c.s.MaxNodes = c.budget
+		other, err := c.s.OtherSolution(ctx, puzzle, cell, solution[cell])
+		out := c.s.OutOfNodes()
+		c.s.MaxNodes = 0
 		if out && !other && err == nil {
 			c.outOfBudget++
 			return false, nil
@@ -83,7 +82,7 @@ func (c *fastCounter) keepsUnique(ctx context.Context, puzzle, solution []uint8,
 	}
 	for _, cell := range orbit {
 		var seen uint64
-		for _, q := range c.geom.peers[cell] {
+		for _, q := range c.geom.Peers[cell] {
 			if v := puzzle[q]; v != 0 {
 				seen |= 1 << (v - 1)
 			}

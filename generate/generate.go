@@ -7,7 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
 
+	"github.com/dlxkit/dlx/internal/solver/backtrack"
 	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -19,7 +23,6 @@ var (
 	ErrNotFound = errors.New("generate: no puzzle met the targets")
 	// ErrOptions marks options that cannot work together.
 	ErrOptions = errors.New("generate: bad options")
-	errNoGrid  = errors.New("generate: the variant has no complete grid")
 )
 
 // Options configures the generator. The zero value makes minimal standard
@@ -112,7 +115,7 @@ type Generator struct {
 	shape  sudoku.Shape
 	geom   *geom
 	orbits [][]int
-	srch   *search
+	srch   *backtrack.Search
 	cnt    counter
 	rate   rateFunc
 	// Rate, when set, makes Generate rate every puzzle even without a
@@ -149,17 +152,21 @@ func NewGenerator(opt Options) (*Generator, error) {
 	if err != nil {
 		return nil, err
 	}
-	if opt.Givens < 0 || opt.Givens > gm.ncell {
-		return nil, fmt.Errorf("%w: givens %d out of range 0..%d", ErrOptions, opt.Givens, gm.ncell)
+	if opt.Givens < 0 || opt.Givens > gm.Cells {
+		return nil, fmt.Errorf("%w: givens %d out of range 0..%d", ErrOptions, opt.Givens, gm.Cells)
+	}
+	if opt.Symmetry < None || opt.Symmetry > Diagonal {
+		return nil, fmt.Errorf("%w: unknown symmetry %d", ErrOptions, opt.Symmetry)
+	}
+	orbs := orbits(gm.N, opt.Symmetry)
+	if err := checkGivens(gm, orbs, opt); err != nil {
+		return nil, err
 	}
 	if opt.SEMax < 0 || opt.SEMin < 0 || (opt.SEMax > 0 && opt.SEMin > opt.SEMax) {
 		return nil, fmt.Errorf("%w: SE range %g-%g", ErrOptions, opt.SEMin, opt.SEMax)
 	}
 	if opt.HasLevel && opt.SEMax > 0 {
 		return nil, fmt.Errorf("%w: both a level and an SE range", ErrOptions)
-	}
-	if opt.Symmetry < None || opt.Symmetry > Diagonal {
-		return nil, fmt.Errorf("%w: unknown symmetry %d", ErrOptions, opt.Symmetry)
 	}
 	if opt.Attempts <= 0 {
 		opt.Attempts = 100000
@@ -169,27 +176,86 @@ func NewGenerator(opt Options) (*Generator, error) {
 		opt:      opt,
 		shape:    shape,
 		geom:     gm,
-		orbits:   orbits(gm.n, opt.Symmetry),
-		srch:     newSearch(gm),
+		orbits:   orbs,
+		srch:     backtrack.New(gm.Geometry),
 		pcg:      pcg,
 		rng:      rand.New(pcg),
-		solution: make([]uint8, gm.ncell),
-		puzzle:   make([]uint8, gm.ncell),
-		tmp:      make([]uint8, gm.ncell),
+		solution: make([]uint8, gm.Cells),
+		puzzle:   make([]uint8, gm.Cells),
+		tmp:      make([]uint8, gm.Cells),
 	}
 	g.perm = make([]int, len(g.orbits))
 	// Grids larger than 9x9 bound each uniqueness check while digging
 	// unless minimality is asked for (see digBudget).
 	budget := int64(0)
-	if gm.n > 9 && !opt.Minimal {
+	if gm.N > 9 && !opt.Minimal {
 		budget = digBudget
 	}
-	g.cnt = newCounter(gm, shape, opt.Variant, g.srch, budget)
+	g.cnt = newCounter(gm, g.srch, budget)
 	g.rate = logicRate
 	if g.targeted() && g.rate == nil {
 		return nil, fmt.Errorf("%w: no rater available", ErrOptions)
 	}
 	return g, nil
+}
+
+// minGivens9 is the fewest givens of a standard 9x9 puzzle with a unique
+// solution: there is none with 16 (McGuire, Tugemann and Civario's
+// exhaustive search, 2012).
+const minGivens9 = 17
+
+// checkGivens rejects a number of givens that no puzzle can have, so that
+// the generator does not dig grid after grid for ever: fewer than a unique
+// puzzle needs, a count the symmetry's orbits cannot add up to, or more
+// than a minimal puzzle can keep.
+func checkGivens(gm *geom, orbs [][]int, opt Options) error {
+	g := opt.Givens
+	if g == 0 {
+		return nil
+	}
+	if gm.Standard9() && g < minGivens9 {
+		return fmt.Errorf("%w: givens %d: a standard 9x9 puzzle with a unique solution has at least %d givens (none has 16: McGuire, Tugemann and Civario, 2012)",
+			ErrOptions, g, minGivens9)
+	}
+	if g < gm.N-1 {
+		// Two digits absent from the givens can be swapped in any
+		// solution, giving another.
+		return fmt.Errorf("%w: givens %d: a %dx%d puzzle with a unique solution has at least %d givens (two digits missing from the givens could be swapped)",
+			ErrOptions, g, gm.N, gm.N, gm.N-1)
+	}
+	if opt.Minimal && g > gm.Cells-gm.N {
+		// A given alone in a full row could be removed (its cell would
+		// be forced): every row of a minimal puzzle has a blank.
+		return fmt.Errorf("%w: givens %d with minimal: every row of a minimal puzzle has a blank, so a minimal %dx%d puzzle has at most %d givens",
+			ErrOptions, g, gm.N, gm.N, gm.Cells-gm.N)
+	}
+	// The givens are a union of orbits: is g a sum of orbit sizes?
+	reach := make([]bool, gm.Cells+1)
+	reach[0] = true
+	for _, o := range orbs {
+		for t := gm.Cells; t >= len(o); t-- {
+			reach[t] = reach[t] || reach[t-len(o)]
+		}
+	}
+	if !reach[g] {
+		return fmt.Errorf("%w: givens %d with symmetry %s: the givens come in orbits of %s cells, which cannot make %d",
+			ErrOptions, g, opt.Symmetry, orbitSizes(orbs), g)
+	}
+	return nil
+}
+
+// orbitSizes lists the distinct orbit sizes, for messages: "1 and 4".
+func orbitSizes(orbs [][]int) string {
+	seen := map[int]bool{}
+	var out []string
+	for _, o := range orbs {
+		if !seen[len(o)] {
+			seen[len(o)] = true
+			out = append(out, strconv.Itoa(len(o)))
+		}
+	}
+	slices.Sort(out)
+	return strings.Join(out, " and ")
 }
 
 // targeted reports whether puzzles must be rated to meet a target.
@@ -212,7 +278,7 @@ func (g *Generator) ceiling() float64 {
 func (g *Generator) judgeGrid(ctx context.Context, cells []uint8) (int, float64, error) {
 	if g.minRating() > 2.3 {
 		// Puzzles that singles solve rate at most 2.3 (naked single).
-		easy, err := g.srch.singlesSolve(ctx, cells)
+		easy, err := g.srch.SinglesSolve(ctx, cells)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -282,7 +348,7 @@ func (g *Generator) Generate(ctx context.Context, index int) (Result, error) {
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
 		}
-		if err := g.srch.fill(ctx, g.rng, g.solution); err != nil {
+		if err := g.srch.Fill(ctx, g.rng, g.solution); err != nil {
 			return Result{}, err
 		}
 		ok, rating, err := g.makeFromGrid(ctx)

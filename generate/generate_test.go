@@ -2,7 +2,9 @@ package generate
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -179,15 +181,40 @@ func TestCancel(t *testing.T) {
 }
 
 func TestBadOptions(t *testing.T) {
-	for _, opt := range []Options{
-		{Givens: -1},
-		{Givens: 82},
-		{SEMin: 5, SEMax: 3},
-		{Symmetry: 9},
-		{Shape: sudoku.Shape{BoxRows: -1, BoxCols: 3}},
+	x16 := sudoku.Shape{BoxRows: 4, BoxCols: 4}
+	for _, tc := range []struct {
+		opt  Options
+		want string // in the message
+	}{
+		{Options{Givens: -1}, "out of range"},
+		{Options{Givens: 82}, "out of range"},
+		{Options{SEMin: 5, SEMax: 3}, "SE range"},
+		{Options{Symmetry: 9}, "symmetry"},
+		{Options{Shape: sudoku.Shape{BoxRows: -1, BoxCols: 3}}, "box shape"},
+		// Targets no puzzle meets: the generator used to dig for ever.
+		{Options{Givens: 10}, "at least 17 givens"},
+		{Options{Givens: 16, Symmetry: Rot180}, "at least 17 givens"},
+		{Options{Givens: 14, Shape: x16}, "at least 15 givens"},
+		{Options{Givens: 7, Variant: sudoku.Diagonal(sudoku.Standard)}, "at least 8 givens"},
+		{Options{Givens: 30, Symmetry: Rot90}, "orbits of 1 and 4 cells"},
+		{Options{Givens: 73, Minimal: true}, "at most 72 givens"},
 	} {
-		if _, _, err := Puzzle(context.Background(), opt); err == nil {
-			t.Errorf("%+v: no error", opt)
+		start := time.Now()
+		// The deadline stops the old endless digging.
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		_, _, err := Puzzle(ctx, tc.opt)
+		cancel()
+		if !errors.Is(err, ErrOptions) && !errors.Is(err, sudoku.ErrShape) || err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want an error saying %q", tc.opt, err, tc.want)
+		}
+		if took := time.Since(start); took > 100*time.Millisecond {
+			t.Errorf("%+v: rejected after %v", tc.opt, took)
+		}
+	}
+	// The limits themselves are fine.
+	for _, opt := range []Options{{Givens: 72, Minimal: true, Attempts: 1}, {Givens: 29, Symmetry: Rot90, Attempts: 1}, {Givens: 15, Shape: x16, Attempts: 1}} {
+		if _, err := NewGenerator(opt); err != nil {
+			t.Errorf("%+v: %v", opt, err)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package logic
 
 import (
-	"fmt"
 	"math/bits"
 	"strings"
 )
@@ -386,9 +385,9 @@ func (ch *chainer) chainPath(r *propResult, e int32) []int32 {
 func (ch *chainer) nodeText(x int32) string {
 	c, d, on := ch.split(x)
 	if on {
-		return fmt.Sprintf("%s=%d", cellName(ch.g, c), d)
+		return cellName(ch.g, c) + "=" + ch.g.digit(d)
 	}
-	return fmt.Sprintf("%s≠%d", cellName(ch.g, c), d)
+	return cellName(ch.g, c) + "≠" + ch.g.digit(d)
 }
 
 func (ch *chainer) pathText(path []int32) string {

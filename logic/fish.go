@@ -74,8 +74,8 @@ func fish(b *board, k int) *Step {
 					for _, ci := range digits(u << 1) {
 						cl = append(cl, houseName(g, cover+ci-1))
 					}
-					found.Explanation = fmt.Sprintf("In %s the %d can only go in %s, so the %d of those %d lines fill %s: no other cell there can be %d; remove it from %s.",
-						joinAnd(bl), d, joinAnd(cl), d, k, joinAnd(cl), d, cellList(g, elimCells(elims)))
+					found.Explanation = fmt.Sprintf("In %s the %s can only go in %s, so the %s of those %d lines fill %s: no other cell there can be %s; remove it from %s.",
+						joinAnd(bl), g.digit(d), joinAnd(cl), g.digit(d), k, joinAnd(cl), g.digit(d), cellList(g, elimCells(elims)))
 				}
 				return true
 			})

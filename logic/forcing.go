@@ -123,15 +123,15 @@ func (ch *chainer) unaryChain(limit float64) (st *Step, skipped float64) {
 		if !on {
 			what, res = "were not", "is"
 		}
-		s.Explanation = fmt.Sprintf("If %s %s %d, then %s, but also %s, which cannot both hold, so %s %s %d.",
-			cellName(ch.g, c), what, d, ch.pathText(path[1:]), ch.pathText(other[1:]), cellName(ch.g, c), res, d)
+		s.Explanation = fmt.Sprintf("If %s %s %s, then %s, but also %s, which cannot both hold, so %s %s %s.",
+			cellName(ch.g, c), what, ch.g.digit(d), ch.pathText(path[1:]), ch.pathText(other[1:]), cellName(ch.g, c), res, ch.g.digit(d))
 	} else if b.verbose {
 		if on {
-			s.Explanation = fmt.Sprintf("If %s were %d, then %s: it would not be %d after all, so %s is not %d.",
-				cellName(ch.g, c), d, ch.pathText(path[1:]), d, cellName(ch.g, c), d)
+			s.Explanation = fmt.Sprintf("If %s were %s, then %s: it would not be %s after all, so %s is not %s.",
+				cellName(ch.g, c), ch.g.digit(d), ch.pathText(path[1:]), ch.g.digit(d), cellName(ch.g, c), ch.g.digit(d))
 		} else {
-			s.Explanation = fmt.Sprintf("If %s were not %d, then %s: it would be %d after all, so %s is %d.",
-				cellName(ch.g, c), d, ch.pathText(path[1:]), d, cellName(ch.g, c), d)
+			s.Explanation = fmt.Sprintf("If %s were not %s, then %s: it would be %s after all, so %s is %s.",
+				cellName(ch.g, c), ch.g.digit(d), ch.pathText(path[1:]), ch.g.digit(d), cellName(ch.g, c), ch.g.digit(d))
 		}
 	}
 	return s, skipped
@@ -259,7 +259,7 @@ func (ch *chainer) multiChain(mode chainMode, base float64) *Step {
 					cc, dd := c, d
 					consider(rt, cx, func() *Step {
 						return ch.multiStep("Contradiction Forcing Chain", rt, nil, []Candidate{{cc, dd}},
-							fmt.Sprintf("If %s were %d, some candidate would have to be both true and false, so %s is not %d.", cellName(g, cc), dd, cellName(g, cc), dd))
+							fmt.Sprintf("If %s were %s, some candidate would have to be both true and false, so %s is not %s.", cellName(g, cc), g.digit(dd), cellName(g, cc), g.digit(dd)))
 					})
 				}
 				off := on ^ 1
@@ -271,7 +271,7 @@ func (ch *chainer) multiChain(mode chainMode, base float64) *Step {
 					cc, dd := c, d
 					consider(rt, cx, func() *Step {
 						return ch.multiStep("Contradiction Forcing Chain", rt, []Placement{{cc, dd}}, nil,
-							fmt.Sprintf("If %s were not %d, some candidate would have to be both true and false, so %s is %d.", cellName(g, cc), dd, cellName(g, cc), dd))
+							fmt.Sprintf("If %s were not %s, some candidate would have to be both true and false, so %s is %s.", cellName(g, cc), g.digit(dd), cellName(g, cc), g.digit(dd)))
 					})
 				}
 				if popcount(m) >= 3 && roff.bad[0] < 0 && ron.bad[0] < 0 {
@@ -288,7 +288,7 @@ func (ch *chainer) multiChain(mode chainMode, base float64) *Step {
 						consider(rt, cx, func() *Step {
 							p, e := conclude(xx)
 							return ch.multiStep("Double Forcing Chain", rt, p, e,
-								fmt.Sprintf("Whether %s is %d or not, %s follows, so it is true.", cellName(g, cc), dd, ch.nodeText(xx)))
+								fmt.Sprintf("Whether %s is %s or not, %s follows, so it is true.", cellName(g, cc), g.digit(dd), ch.nodeText(xx)))
 						})
 					}
 				}
@@ -314,7 +314,7 @@ func (ch *chainer) multiChain(mode chainMode, base float64) *Step {
 			consider(rt, cx, func() *Step {
 				p, e := conclude(x)
 				return ch.multiStep("Cell Forcing Chains", rt, p, e,
-					fmt.Sprintf("Whichever digit %s holds (%s), %s follows, so it is true.", cellName(g, cc), digitList(digits(b.cand[cc])), ch.nodeText(x)))
+					fmt.Sprintf("Whichever digit %s holds (%s), %s follows, so it is true.", cellName(g, cc), digitList(g, digits(b.cand[cc])), ch.nodeText(x)))
 			})
 		})
 	}
@@ -345,7 +345,7 @@ func (ch *chainer) multiChain(mode chainMode, base float64) *Step {
 				consider(rt, cx, func() *Step {
 					p, e := conclude(x)
 					return ch.multiStep("Region Forcing Chains", rt, p, e,
-						fmt.Sprintf("The %d of %s goes in one of %s, and each of them leads to %s, so it is true.", dd, houseName(g, hh), cellList(g, cells), ch.nodeText(x)))
+						fmt.Sprintf("The %s of %s goes in one of %s, and each of them leads to %s, so it is true.", g.digit(dd), houseName(g, hh), cellList(g, cells), ch.nodeText(x)))
 				})
 			})
 		}

@@ -30,7 +30,7 @@ func FuzzRateHint(f *testing.F) {
 			if res.Rating > 4.0 {
 				t.Fatalf("rating %.1f above the cap", res.Rating)
 			}
-		case errors.Is(err, ErrTooHard), errors.Is(err, ErrInvalid), errors.Is(err, ErrNoSolution), errors.Is(err, ErrMultipleSolutions):
+		case errors.Is(err, ErrTooHard), errors.Is(err, sudoku.ErrInvalid), errors.Is(err, sudoku.ErrNoSolution), errors.Is(err, ErrMultipleSolutions):
 		default:
 			t.Fatalf("unexpected error %v", err)
 		}

@@ -24,17 +24,6 @@ type gLink struct {
 	h    int
 }
 
-func (g *geom) unitSees(x, y unit) bool {
-	for _, a := range x {
-		for _, b := range y {
-			if a == b || !g.sees(a, b) {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // sameLine reports whether the cells share a row or a column; sameBox
 // whether they share a box.
 func (g *geom) sameLine(cs []int) bool {
@@ -309,12 +298,12 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 					f, n := ends(i)
 					cells = append(cells, f...)
 					cells = append(cells, n...)
-					parts = append(parts, fmt.Sprintf("the %d of %s is in %s or %s", d, houseName(g, links[chain[i]].h), unitName(g, f), unitName(g, n)))
+					parts = append(parts, fmt.Sprintf("the %s of %s is in %s or %s", g.digit(d), houseName(g, links[chain[i]].h), unitName(g, f), unitName(g, n)))
 				}
 				found = &Step{Technique: name, Rating: rt, Cells: cells, Digits: []int{d}, Eliminations: elims}
 				if b.verbose {
-					found.Explanation = fmt.Sprintf("%s; each link's second end sees the next link's first end, so they are not both %d; so %s or %s is %d: remove it from %s, which sees both.",
-						strings.Join(parts, "; "), d, unitName(g, first), unitName(g, last), d, cellList(g, elimCells(elims)))
+					found.Explanation = fmt.Sprintf("%s; each link's second end sees the next link's first end, so they are not both %s; so %s or %s is %s: remove it from %s, which sees both.",
+						strings.Join(parts, "; "), g.digit(d), unitName(g, first), unitName(g, last), g.digit(d), cellList(g, elimCells(elims)))
 				}
 				if all != nil {
 					all[rt] = found

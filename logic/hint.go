@@ -16,7 +16,7 @@ type HintResult struct {
 	Mistakes []int `json:"mistakes,omitempty"`
 	// PencilMistakes lists empty cells whose pencil marks leave out the
 	// solution's digit.
-	PencilMistakes []int `json:"pencilMistakes,omitempty"`
+	PencilMistakes []int `json:"pencil_mistakes,omitempty"`
 	// Solved is true when the state is complete and correct.
 	Solved bool `json:"solved"`
 	// Step is the next step: a "Mistake" step when there are mistakes
@@ -32,12 +32,24 @@ type HintResult struct {
 // in this cell" and counts as every digit the filled peers allow. The
 // puzzle must have exactly one solution.
 func Hint(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64) (HintResult, error) {
+	return HintWith(ctx, puzzle, state, pencil, HintOptions{})
+}
+
+// HintOptions tune HintWith.
+type HintOptions struct {
+	// Format is the puzzle's text format: explanations name digits as it
+	// writes them, as with Options.Format.
+	Format sudoku.Format
+}
+
+// HintWith is Hint with options.
+func HintWith(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64, opt HintOptions) (HintResult, error) {
 	var res HintResult
-	ps, err := newSolver(puzzle, true)
+	ps, err := newSolver(puzzle, true, opt.Format)
 	if err != nil {
 		return res, err
 	}
-	if err := ps.checkUnique(); err != nil {
+	if err := ps.checkUnique(ctx); err != nil {
 		return res, err
 	}
 	g := ps.b.g
@@ -67,7 +79,7 @@ func Hint(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64) (Hin
 	if len(res.Mistakes) > 0 {
 		parts := make([]string, len(res.Mistakes))
 		for i, c := range res.Mistakes {
-			parts[i] = fmt.Sprintf("the %d in %s", state.Cells[c], cellName(g, c))
+			parts[i] = fmt.Sprintf("the %s in %s", g.digit(int(state.Cells[c])), cellName(g, c))
 		}
 		verb := "is"
 		if len(parts) > 1 {
@@ -81,7 +93,7 @@ func Hint(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64) (Hin
 		res.Solved = true
 		return res, nil
 	}
-	s, err := newSolver(state, true)
+	s, err := newSolver(state, true, opt.Format)
 	if err != nil {
 		return res, err
 	}
@@ -133,12 +145,20 @@ func Hint(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64) (Hin
 }
 
 // Describe returns a multi-line text of a step: technique, rating, cells,
-// digits, conclusion and explanation, for the shape of g.
+// digits, conclusion and explanation, for the shape of g, digits named in
+// the default alphabet of its side.
 func Describe(g *sudoku.Grid, s *Step) string {
+	return DescribeIn(g, s, sudoku.Format{})
+}
+
+// DescribeIn is Describe naming digits as format f writes them (the
+// explanation is the step's own: build it with the same format).
+func DescribeIn(g *sudoku.Grid, s *Step, f sudoku.Format) string {
 	ge, err := geomOf(g)
 	if err != nil {
 		return s.String()
 	}
+	ge = ge.named(f)
 	var sb strings.Builder
 	if s.Rating > 0 {
 		fmt.Fprintf(&sb, "%s (%.1f)\n", s.Technique, s.Rating)
@@ -149,7 +169,7 @@ func Describe(g *sudoku.Grid, s *Step) string {
 		fmt.Fprintf(&sb, "cells: %s\n", cellList(ge, s.Cells))
 	}
 	if len(s.Digits) > 0 {
-		fmt.Fprintf(&sb, "digits: %s\n", digitList(s.Digits))
+		fmt.Fprintf(&sb, "digits: %s\n", digitList(ge, s.Digits))
 	}
 	if c := conclusion(ge, s); c != "" {
 		fmt.Fprintf(&sb, "so: %s\n", c)

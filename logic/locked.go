@@ -80,14 +80,14 @@ func lockedCandidates(b *board, pointing, direct bool) *Step {
 					}
 					s.Placements = []Placement{p}
 					if b.verbose {
-						s.Explanation = fmt.Sprintf("In %s the %d can only go in %s, all in %s, so no other cell of %s can be %d; then the %d in %s can only go in %s.",
-							houseName(g, a), d, cellList(g, ps), houseName(g, h), houseName(g, h), d, d, houseName(g, ph), cellName(g, p.Cell))
+						s.Explanation = fmt.Sprintf("In %s the %s can only go in %s, all in %s, so no other cell of %s can be %s; then the %s in %s can only go in %s.",
+							houseName(g, a), g.digit(d), cellList(g, ps), houseName(g, h), houseName(g, h), g.digit(d), g.digit(d), houseName(g, ph), cellName(g, p.Cell))
 					}
 					return s
 				}
 				if b.verbose {
-					s.Explanation = fmt.Sprintf("In %s the %d can only go in %s, all in %s, so no other cell of %s can be %d: remove it from %s.",
-						houseName(g, a), d, cellList(g, ps), houseName(g, h), houseName(g, h), d, cellList(g, elimCells(elims)))
+					s.Explanation = fmt.Sprintf("In %s the %s can only go in %s, all in %s, so no other cell of %s can be %s: remove it from %s.",
+						houseName(g, a), g.digit(d), cellList(g, ps), houseName(g, h), houseName(g, h), g.digit(d), cellList(g, elimCells(elims)))
 				}
 				return s
 			}

@@ -3,9 +3,7 @@ package logic
 import (
 	"context"
 	"fmt"
-	"sync"
 
-	"github.com/dlxkit/dlx/internal/solver/bitboard"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
@@ -32,6 +30,10 @@ type Options struct {
 	Max float64
 	// Steps records every step with its explanation in Result.Steps.
 	Steps bool
+	// Format is the puzzle's text format: explanations name digits as it
+	// writes them (sudoku.Format.DigitName), "A" for 1 on a 16x16 in
+	// letters. The zero Format uses sudoku.DefaultAlphabet of the side.
+	Format sudoku.Format
 }
 
 // Rate solves g logically and returns its rating, level and (for
@@ -48,11 +50,11 @@ func RateUpTo(ctx context.Context, g *sudoku.Grid, max float64) (Result, error) 
 
 // RateWith rates g with options.
 func RateWith(ctx context.Context, g *sudoku.Grid, opt Options) (Result, error) {
-	s, err := newSolver(g, opt.Steps)
+	s, err := newSolver(g, opt.Steps, opt.Format)
 	if err != nil {
 		return Result{}, err
 	}
-	if err := s.checkUnique(); err != nil {
+	if err := s.checkUnique(ctx); err != nil {
 		return Result{}, err
 	}
 	var res Result
@@ -109,13 +111,18 @@ func (s *solver) unaryChain() *Step {
 	return st
 }
 
-func newSolver(g *sudoku.Grid, verbose bool) (*solver, error) {
+// newSolver returns a solver for g; verbose builds explanations, naming
+// digits as f writes them.
+func newSolver(g *sudoku.Grid, verbose bool, f sudoku.Format) (*solver, error) {
 	if g == nil {
-		return nil, fmt.Errorf("logic: nil grid")
+		return nil, fmt.Errorf("logic: nil grid: %w", sudoku.ErrGrid)
 	}
 	ge, err := geomOf(g)
 	if err != nil {
 		return nil, err
+	}
+	if verbose {
+		ge = ge.named(f)
 	}
 	b, err := newBoard(ge, g.Cells)
 	if err != nil {
@@ -125,27 +132,20 @@ func newSolver(g *sudoku.Grid, verbose bool) (*solver, error) {
 	return &solver{b: b}, nil
 }
 
-// bitboards are the fast 9x9 solvers checkUnique uses on standard grids.
-var bitboards = sync.Pool{New: func() any { return new(bitboard.Solver) }}
-
-func (s *solver) checkUnique() error {
+// checkUnique counts the solutions of the board (up to 2) and keeps the
+// solution in s.sol when it is unique. It fails with an error wrapping
+// sudoku.ErrNoSolution, ErrMultipleSolutions, or ctx's error.
+func (s *solver) checkUnique(ctx context.Context) error {
 	s.sol = make([]uint8, s.b.g.nc)
-	var n int
-	if s.b.g.standard9 {
-		// Same count (up to 2) and solution as solveCount, faster.
-		var p, sol [81]uint8
-		copy(p[:], s.b.val)
-		bb := bitboards.Get().(*bitboard.Solver)
-		n, _ = bb.Count(&p, 2, &sol)
-		bitboards.Put(bb)
-		copy(s.sol, sol[:])
-	} else {
-		n = solveCount(s.b, 2, s.sol)
+	n, err := countSolutions(ctx, s.b, 2, s.sol)
+	if err != nil {
+		s.sol = nil
+		return err
 	}
 	switch n {
 	case 0:
 		s.sol = nil
-		return ErrNoSolution
+		return fmt.Errorf("logic: %w", sudoku.ErrNoSolution)
 	case 1:
 		return nil
 	}
@@ -277,8 +277,8 @@ func (s *solver) trial() *Step {
 	st := &Step{Technique: "Trial and Error", Rating: rTrial, Cells: []int{best}, Digits: digits(b.cand[best]),
 		Placements: []Placement{{best, d}}}
 	if b.verbose {
-		st.Explanation = fmt.Sprintf("No technique of this solver applies; trying each of %s in %s, only %d leads to a solution.",
-			digitList(digits(b.cand[best])), cellName(b.g, best), d)
+		st.Explanation = fmt.Sprintf("No technique of this solver applies; trying each of %s in %s, only %s leads to a solution.",
+			digitList(b.g, digits(b.cand[best])), cellName(b.g, best), b.g.digit(d))
 	}
 	return st
 }

@@ -3,6 +3,7 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // Ratings of the basic techniques on the Sudoku Explainer scale.
@@ -62,8 +63,8 @@ func hiddenSingle(b *board, boxes bool) *Step {
 				s := &Step{Technique: "Hidden Single", Rating: r, Cells: []int{c}, Digits: []int{d},
 					Placements: []Placement{{c, d}}}
 				if b.verbose {
-					s.Explanation = fmt.Sprintf("The %d in %s can only go in %s, because every other cell of the %s already sees %s or is filled.",
-						d, houseName(g, h), cellName(g, c), kindWord(g, h), aDigit(d))
+					s.Explanation = fmt.Sprintf("The %s in %s can only go in %s, because every other cell of the %s already sees %s or is filled.",
+						g.digit(d), houseName(g, h), cellName(g, c), kindWord(g, h), aDigit(g, d))
 				}
 				return s
 			}
@@ -92,20 +93,13 @@ func nakedSingle(b *board) *Step {
 			s := &Step{Technique: "Naked Single", Rating: rNakedSingle, Cells: []int{c}, Digits: []int{d},
 				Placements: []Placement{{c, d}}}
 			if b.verbose {
-				s.Explanation = fmt.Sprintf("%s can only be %d, because every other digit already appears in its row, column or box.",
-					cellName(b.g, c), d)
+				s.Explanation = fmt.Sprintf("%s can only be %s, because every other digit already appears in its row, column or box.",
+					cellName(b.g, c), b.g.digit(d))
 			}
 			return s
 		}
 	}
 	return nil
-}
-
-// hiddenSingleAfter looks for a hidden single that the eliminations create
-// (the "direct" techniques of Sudoku Explainer). The board is left as it
-// was.
-func (b *board) hiddenSingleAfter(elims []Candidate) (Placement, int, bool) {
-	return b.hiddenSingleAfterIn(elims, -1)
 }
 
 // hiddenSingleAfterIn is hiddenSingleAfter limited to house only (when
@@ -151,10 +145,12 @@ func (b *board) hiddenSingleAfterKind(elims []Candidate, k houseKind, not int) (
 	return Placement{}, 0, false
 }
 
-// aDigit returns "a 7" or "an 8".
-func aDigit(d int) string {
-	if d == 8 || d == 11 || d == 18 {
-		return fmt.Sprintf("an %d", d)
+// aDigit returns the digit's name with its article: "a 7", "an 8", "a B",
+// "an F".
+func aDigit(g *geom, d int) string {
+	name := g.digit(d)
+	if name == "8" || name == "11" || name == "18" || len(name) == 1 && strings.IndexByte("AEFHILMNORSX", name[0]) >= 0 {
+		return "an " + name
 	}
-	return fmt.Sprintf("a %d", d)
+	return "a " + name
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/dlxkit/dlx/internal/solver/backtrack"
 	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -43,11 +44,7 @@ func dig(t *testing.T, sol *sudoku.Grid, max int, rng *rand.Rand) *sudoku.Grid {
 		}
 		v := p.Cells[c]
 		p.Cells[c] = 0
-		b, err := newBoard(ge, p.Cells)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if solveCount(b, 2, nil) != 1 {
+		if n, err := backtrack.New(ge.Geometry).Count(context.Background(), p.Cells, 2, nil); err != nil || n != 1 {
 			p.Cells[c] = v
 			continue
 		}
@@ -131,7 +128,7 @@ func TestVariantHouses(t *testing.T) {
 			}
 		}
 		solCells := make([]uint8, 81)
-		if solveCount(b, 1, solCells) == 0 {
+		if n, _ := backtrack.New(ge.Geometry).Count(context.Background(), b.val, 1, solCells); n == 0 {
 			continue
 		}
 		sol := &sudoku.Grid{Shape: sudoku.Standard, Variant: v, Cells: solCells}
@@ -210,8 +207,8 @@ func TestRateErrors(t *testing.T) {
 	}
 	bad := empty.Clone()
 	bad.Cells[0], bad.Cells[1] = 5, 5
-	if _, err := Rate(ctx, bad); !errors.Is(err, ErrInvalid) {
-		t.Errorf("clashing givens: %v, want ErrInvalid", err)
+	if _, err := Rate(ctx, bad); !errors.Is(err, sudoku.ErrInvalid) {
+		t.Errorf("clashing givens: %v, want sudoku.ErrInvalid", err)
 	}
 	none := empty.Clone()
 	// r1c1 cannot hold anything: 1-8 in its row, 9 in its column.
@@ -219,8 +216,8 @@ func TestRateErrors(t *testing.T) {
 		none.Cells[c] = uint8(c)
 	}
 	none.Cells[9] = 9
-	if _, err := Rate(ctx, none); !errors.Is(err, ErrNoSolution) {
-		t.Errorf("dead cell: %v, want ErrNoSolution", err)
+	if _, err := Rate(ctx, none); !errors.Is(err, sudoku.ErrNoSolution) {
+		t.Errorf("dead cell: %v, want sudoku.ErrNoSolution", err)
 	}
 	if _, err := Rate(ctx, &sudoku.Grid{Shape: sudoku.Standard, Cells: make([]uint8, 80)}); err == nil {
 		t.Error("80 cells: no error")

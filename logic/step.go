@@ -29,20 +29,17 @@ type Step struct {
 	Explanation  string      `json:"explanation"`
 }
 
-// Errors returned by Rate and Hint.
+// Errors returned by Rate and Hint, besides those of package sudoku that
+// they wrap: sudoku.ErrInvalid (the givens or entries break the rules),
+// sudoku.ErrNoSolution (the puzzle has no solution), sudoku.ErrShape (a
+// shape the rater does not handle: sides above MaxSide), sudoku.ErrVariant
+// and sudoku.ErrGrid (a variant or cells that do not fit the shape).
 var (
-	// ErrInvalid: the givens (or entries) break the rules.
-	ErrInvalid = errors.New("grid breaks the rules")
-	// ErrNoSolution: the puzzle has no solution.
-	ErrNoSolution = errors.New("puzzle has no solution")
 	// ErrMultipleSolutions: the puzzle has more than one solution, so it
 	// has no rating (uniqueness techniques would be unsound).
 	ErrMultipleSolutions = errors.New("puzzle has more than one solution")
 	// ErrTooHard: RateUpTo stopped because a step is harder than the cap.
 	ErrTooHard = errors.New("puzzle is harder than the cap")
-	// ErrShape: the grid's side is beyond what the logical solver
-	// handles (sides up to 31; the solvers of package sudoku go further).
-	ErrShape = errors.New("shape not supported by the logical solver")
 )
 
 // apply performs the step on the board.
@@ -55,6 +52,15 @@ func (b *board) apply(s *Step) {
 			b.place(p.Cell, p.Digit)
 		}
 	}
+}
+
+// digit names digit d as the puzzle's format writes it (see
+// Options.Format): a decimal number when the geometry has no names.
+func (g *geom) digit(d int) string {
+	if d > 0 && d < len(g.names) {
+		return g.names[d]
+	}
+	return strconv.Itoa(d)
 }
 
 func cellName(g *geom, c int) string {
@@ -81,10 +87,10 @@ func cellList(g *geom, cells []int) string {
 	return joinAnd(parts)
 }
 
-func digitList(ds []int) string {
+func digitList(g *geom, ds []int) string {
 	parts := make([]string, len(ds))
 	for i, d := range ds {
-		parts[i] = strconv.Itoa(d)
+		parts[i] = g.digit(d)
 	}
 	return joinAnd(parts)
 }
@@ -102,7 +108,7 @@ func joinAnd(parts []string) string {
 func candList(g *geom, cs []Candidate) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
-		parts[i] = fmt.Sprintf("%d from %s", c.Digit, cellName(g, c.Cell))
+		parts[i] = g.digit(c.Digit) + " from " + cellName(g, c.Cell)
 	}
 	return joinAnd(parts)
 }
@@ -111,7 +117,7 @@ func candList(g *geom, cs []Candidate) string {
 func conclusion(g *geom, s *Step) string {
 	var parts []string
 	for _, p := range s.Placements {
-		parts = append(parts, fmt.Sprintf("%s must be %d", cellName(g, p.Cell), p.Digit))
+		parts = append(parts, cellName(g, p.Cell)+" must be "+g.digit(p.Digit))
 	}
 	if len(s.Eliminations) > 0 {
 		parts = append(parts, "remove "+candList(g, s.Eliminations))

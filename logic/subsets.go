@@ -54,7 +54,7 @@ func nakedSubset(b *board, k int) *Step {
 			found = &Step{Technique: "Naked " + subsetNames[k], Rating: r, Cells: set, Digits: ds, Eliminations: elims}
 			if b.verbose {
 				found.Explanation = fmt.Sprintf("In %s the cells %s hold only the digits %s between them, so those digits must go there and nowhere else in the %s: remove %s.",
-					houseName(g, h), cellList(g, set), digitList(ds), kindWord(g, h), candList(g, elims))
+					houseName(g, h), cellList(g, set), digitList(g, ds), kindWord(g, h), candList(g, elims))
 			}
 			return true
 		})
@@ -140,12 +140,12 @@ func hiddenSubset(b *board, k int, direct bool) *Step {
 				}
 				s.Placements = []Placement{p}
 				if b.verbose {
-					s.Explanation = fmt.Sprintf("In %s the digits %s fit only in %s, so those cells hold nothing else; then the %d in %s can only go in %s.",
-						houseName(g, h), digitList(digs), cellList(g, set), p.Digit, houseName(g, ph), cellName(g, p.Cell))
+					s.Explanation = fmt.Sprintf("In %s the digits %s fit only in %s, so those cells hold nothing else; then the %s in %s can only go in %s.",
+						houseName(g, h), digitList(g, digs), cellList(g, set), g.digit(p.Digit), houseName(g, ph), cellName(g, p.Cell))
 				}
 			} else if b.verbose {
 				s.Explanation = fmt.Sprintf("In %s the digits %s fit only in %s, so those cells hold nothing else: remove %s.",
-					houseName(g, h), digitList(digs), cellList(g, set), candList(g, elims))
+					houseName(g, h), digitList(g, digs), cellList(g, set), candList(g, elims))
 			}
 			found = s
 			return true

@@ -177,9 +177,9 @@ func turbotPair(b *board, d int, bit uint32, cands []uint64, l1, l2 strongLink, 
 			name := map[float64]string{rSkyscraper: "Skyscraper", rKite: "Two-String Kite", rTurbot: "Turbot Fish"}[r]
 			s := &Step{Technique: name, Rating: r, Cells: []int{far1, near1, near2, far2}, Digits: []int{d}, Eliminations: elims}
 			if b.verbose {
-				s.Explanation = fmt.Sprintf("The %d of %s is in %s or %s, and the %d of %s in %s or %s; %s and %s see each other, so they are not both %d, so %s or %s is %d: remove it from %s, which sees both.",
-					d, houseName(g, l1.h), cellName(g, far1), cellName(g, near1), d, houseName(g, l2.h), cellName(g, near2), cellName(g, far2),
-					cellName(g, near1), cellName(g, near2), d, cellName(g, far1), cellName(g, far2), d, cellList(g, elimCells(elims)))
+				s.Explanation = fmt.Sprintf("The %s of %s is in %s or %s, and the %s of %s in %s or %s; %s and %s see each other, so they are not both %s, so %s or %s is %s: remove it from %s, which sees both.",
+					g.digit(d), houseName(g, l1.h), cellName(g, far1), cellName(g, near1), g.digit(d), houseName(g, l2.h), cellName(g, near2), cellName(g, far2),
+					cellName(g, near1), cellName(g, near2), g.digit(d), cellName(g, far1), cellName(g, far2), g.digit(d), cellList(g, elimCells(elims)))
 			}
 			return s
 		}
@@ -226,8 +226,8 @@ func wWing(b *board) *Step {
 						}
 						s := &Step{Technique: "W-Wing", Rating: rWWing, Cells: []int{p, e[0], e[1], q}, Digits: []int{x, y}, Eliminations: elims}
 						if b.verbose {
-							s.Explanation = fmt.Sprintf("%s and %s both hold only %d and %d; the %d of %s is in %s or %s, which see them, so they are not both %d: one of them is %d, so remove %d from %s, which sees both.",
-								cellName(g, p), cellName(g, q), x, y, x, houseName(g, l.h), cellName(g, e[0]), cellName(g, e[1]), x, y, y, cellList(g, elimCells(elims)))
+							s.Explanation = fmt.Sprintf("%s and %s both hold only %s and %s; the %s of %s is in %s or %s, which see them, so they are not both %s: one of them is %s, so remove %s from %s, which sees both.",
+								cellName(g, p), cellName(g, q), g.digit(x), g.digit(y), g.digit(x), houseName(g, l.h), cellName(g, e[0]), cellName(g, e[1]), g.digit(x), g.digit(y), g.digit(y), cellList(g, elimCells(elims)))
 						}
 						return s
 					}

@@ -80,8 +80,8 @@ func urTypes(b *board, cells [4]int, ab uint32) *Step {
 	mk := func(name string, r float64, elims []Candidate, why string) *Step {
 		s := &Step{Technique: name, Rating: r, Cells: append([]int(nil), all...), Digits: ds, Eliminations: elims}
 		if b.verbose {
-			s.Explanation = fmt.Sprintf("If %s held only %d and %d, the two digits could swap and the puzzle would have two solutions; %s: remove %s.",
-				cellList(g, all), ds[0], ds[1], why, candList(g, elims))
+			s.Explanation = fmt.Sprintf("If %s held only %s and %s, the two digits could swap and the puzzle would have two solutions; %s: remove %s.",
+				cellList(g, all), g.digit(ds[0]), g.digit(ds[1]), why, candList(g, elims))
 		}
 		return s
 	}
@@ -109,7 +109,7 @@ func urTypes(b *board, cells [4]int, ab uint32) *Step {
 				if popcount(b.positions(h, d)) == 2 {
 					elims := []Candidate{{x, other}, {y, other}}
 					return mk("Unique Rectangle Type 4", rUniqueRect, elims,
-						fmt.Sprintf("in %s the %d must go in %s or %s, so neither can be %d", houseName(g, h), d, cellName(g, x), cellName(g, y), other))
+						fmt.Sprintf("in %s the %s must go in %s or %s, so neither can be %s", houseName(g, h), g.digit(d), cellName(g, x), cellName(g, y), g.digit(other)))
 				}
 			}
 		}
@@ -125,7 +125,7 @@ func urTypes(b *board, cells [4]int, ab uint32) *Step {
 			}
 			if len(elims) > 0 {
 				return mk("Unique Rectangle Type 2", rUniqueRect+0.1, elims,
-					fmt.Sprintf("so one of %s and %s is %d", cellName(g, x), cellName(g, y), zd))
+					fmt.Sprintf("so one of %s and %s is %s", cellName(g, x), cellName(g, y), g.digit(zd)))
 			}
 		}
 	}
@@ -174,8 +174,8 @@ func bug(b *board) *Step {
 	}
 	s := &Step{Technique: "BUG+1", Rating: rBUG, Cells: []int{tri}, Digits: []int{want}, Placements: []Placement{{tri, want}}}
 	if b.verbose {
-		s.Explanation = fmt.Sprintf("Every empty cell but %s has two candidates and each digit appears twice per house except %d around %s; without %d the grid would have two solutions, so %s is %d.",
-			cellName(g, tri), want, cellName(g, tri), want, cellName(g, tri), want)
+		s.Explanation = fmt.Sprintf("Every empty cell but %s has two candidates and each digit appears twice per house except %s around %s; without %s the grid would have two solutions, so %s is %s.",
+			cellName(g, tri), g.digit(want), cellName(g, tri), g.digit(want), cellName(g, tri), g.digit(want))
 	}
 	return s
 }

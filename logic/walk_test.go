@@ -2,40 +2,49 @@ package logic
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"runtime"
 	"strconv"
 	"sync"
 	"testing"
+
+	"github.com/dlxkit/dlx/sudoku"
 )
 
-// checkStep verifies a step against the solution: every placement is the
-// solution's digit, no elimination removes it, and the step concludes
-// something.
-func checkStep(t *testing.T, g *geom, st *Step, sol []uint8, b *board) bool {
-	t.Helper()
+// stepError checks a step against the solution: every placement is the
+// solution's digit, no elimination removes it or a digit that is not a
+// candidate, the step concludes something and explains itself.
+func stepError(g *geom, st *Step, sol []uint8, b *board) error {
 	if len(st.Placements) == 0 && len(st.Eliminations) == 0 {
-		t.Errorf("%s: step concludes nothing", st.Technique)
-		return false
+		return fmt.Errorf("%s: step concludes nothing", st.Technique)
 	}
 	for _, p := range st.Placements {
 		if int(sol[p.Cell]) != p.Digit {
-			t.Errorf("%s places %d in %s, solution has %d: %s", st.Technique, p.Digit, cellName(g, p.Cell), sol[p.Cell], st.Explanation)
-			return false
+			return fmt.Errorf("%s places %d in %s, solution has %d: %s", st.Technique, p.Digit, cellName(g, p.Cell), sol[p.Cell], st.Explanation)
 		}
 	}
 	for _, e := range st.Eliminations {
 		if int(sol[e.Cell]) == e.Digit {
-			t.Errorf("%s removes the solution's %d from %s: %s", st.Technique, e.Digit, cellName(g, e.Cell), st.Explanation)
-			return false
+			return fmt.Errorf("%s removes the solution's %d from %s: %s", st.Technique, e.Digit, cellName(g, e.Cell), st.Explanation)
 		}
 		if b.cand[e.Cell]&(1<<e.Digit) == 0 {
-			t.Errorf("%s removes %d from %s, which is not a candidate", st.Technique, e.Digit, cellName(g, e.Cell))
-			return false
+			return fmt.Errorf("%s removes %d from %s, which is not a candidate", st.Technique, e.Digit, cellName(g, e.Cell))
 		}
 	}
 	if st.Explanation == "" {
-		t.Errorf("%s: no explanation", st.Technique)
+		return fmt.Errorf("%s: no explanation", st.Technique)
+	}
+	return nil
+}
+
+// checkStep is stepError for the test goroutine: it reports the error and
+// whether the step was sound.
+func checkStep(t *testing.T, g *geom, st *Step, sol []uint8, b *board) bool {
+	t.Helper()
+	if err := stepError(g, st, sol, b); err != nil {
+		t.Error(err)
+		return false
 	}
 	return true
 }
@@ -51,36 +60,34 @@ func walkStride(def int, env string) int {
 }
 
 // walk solves the puzzle step by step, checking every step; it returns the
-// techniques used.
-func walk(t *testing.T, p ratedPuzzle) map[string]int {
-	s, err := newSolver(p.grid, true)
+// techniques used, or the first step that went wrong. It runs on worker
+// goroutines: it reports to its caller rather than to t.
+func walk(p ratedPuzzle) (map[string]int, error) {
+	s, err := newSolver(p.grid, true, sudoku.Format{})
 	if err != nil {
-		t.Error(err)
-		return nil
+		return nil, err
 	}
-	if err := s.checkUnique(); err != nil {
-		t.Error(err)
-		return nil
+	if err := s.checkUnique(context.Background()); err != nil {
+		return nil, err
 	}
 	used := map[string]int{}
 	for s.b.empty > 0 {
 		st, _ := s.next(0)
 		if st == nil {
-			t.Errorf("no step found")
-			return used
+			return used, fmt.Errorf("%s: no step found", p.grid)
 		}
-		if !checkStep(t, s.b.g, st, s.sol, s.b) {
-			return used
+		if err := stepError(s.b.g, st, s.sol, s.b); err != nil {
+			return used, fmt.Errorf("%s: %w", p.grid, err)
 		}
 		used[st.Technique]++
 		s.b.apply(st)
 	}
 	for c, v := range s.b.val {
 		if v != s.sol[c] {
-			t.Fatalf("walk ended with %d in %s, solution %d", v, cellName(s.b.g, c), s.sol[c])
+			return used, fmt.Errorf("%s: walk ended with %d in %s, solution %d", p.grid, v, cellName(s.b.g, c), s.sol[c])
 		}
 	}
-	return used
+	return used, nil
 }
 
 // TestStepsSound walks ~200 puzzles of se_rated_sample.txt step by step
@@ -95,6 +102,7 @@ func TestStepsSound(t *testing.T) {
 	ps := loadRated(t, step)
 	var mu sync.Mutex
 	total := map[string]int{}
+	var errs []error
 	var wg sync.WaitGroup
 	next := make(chan ratedPuzzle)
 	for range runtime.GOMAXPROCS(0) {
@@ -102,10 +110,13 @@ func TestStepsSound(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for p := range next {
-				used := walk(t, p)
+				used, err := walk(p)
 				mu.Lock()
 				for k, v := range used {
 					total[k] += v
+				}
+				if err != nil {
+					errs = append(errs, err)
 				}
 				mu.Unlock()
 			}
@@ -116,6 +127,9 @@ func TestStepsSound(t *testing.T) {
 	}
 	close(next)
 	wg.Wait()
+	for _, err := range errs {
+		t.Error(err)
+	}
 	n := 0
 	for _, v := range total {
 		n += v
@@ -135,8 +149,8 @@ func TestHintWalk(t *testing.T) {
 	ctx := context.Background()
 	steps := 0
 	for _, p := range ps {
-		ref, _ := newSolver(p.grid, false)
-		if err := ref.checkUnique(); err != nil {
+		ref, _ := newSolver(p.grid, false, sudoku.Format{})
+		if err := ref.checkUnique(ctx); err != nil {
 			t.Fatal(err)
 		}
 		state := p.grid.Clone()
@@ -173,8 +187,10 @@ func TestHintWalk(t *testing.T) {
 func TestHintMistakes(t *testing.T) {
 	ps := loadRated(t, 1000)
 	p := ps[0]
-	s, _ := newSolver(p.grid, false)
-	s.checkUnique()
+	s, _ := newSolver(p.grid, false, sudoku.Format{})
+	if err := s.checkUnique(context.Background()); err != nil {
+		t.Fatal(err)
+	}
 	state := p.grid.Clone()
 	// Put a wrong digit in the first empty cell.
 	wrong := -1

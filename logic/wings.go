@@ -67,11 +67,11 @@ func xyWing(b *board, xyz bool) *Step {
 				s := &Step{Technique: name, Rating: r, Cells: []int{p, a, c}, Digits: digits(pm | am | cm), Eliminations: elims}
 				if b.verbose {
 					if xyz {
-						s.Explanation = fmt.Sprintf("%s holds %s and sees %s (%s) and %s (%s): whatever %s is, one of the three cells is %d, so %d leaves %s, which sees all three.",
-							cellName(g, p), digitList(digits(pm)), cellName(g, a), digitList(digits(am)), cellName(g, c), digitList(digits(cm)), cellName(g, p), zd, zd, cellList(g, elimCells(elims)))
+						s.Explanation = fmt.Sprintf("%s holds %s and sees %s (%s) and %s (%s): whatever %s is, one of the three cells is %s, so %s leaves %s, which sees all three.",
+							cellName(g, p), digitList(g, digits(pm)), cellName(g, a), digitList(g, digits(am)), cellName(g, c), digitList(g, digits(cm)), cellName(g, p), g.digit(zd), g.digit(zd), cellList(g, elimCells(elims)))
 					} else {
-						s.Explanation = fmt.Sprintf("%s holds %s and sees %s (%s) and %s (%s): whatever %s is, one of those two cells is %d, so %d leaves %s, which sees both.",
-							cellName(g, p), digitList(digits(pm)), cellName(g, a), digitList(digits(am)), cellName(g, c), digitList(digits(cm)), cellName(g, p), zd, zd, cellList(g, elimCells(elims)))
+						s.Explanation = fmt.Sprintf("%s holds %s and sees %s (%s) and %s (%s): whatever %s is, one of those two cells is %s, so %s leaves %s, which sees both.",
+							cellName(g, p), digitList(g, digits(pm)), cellName(g, a), digitList(g, digits(am)), cellName(g, c), digitList(g, digits(cm)), cellName(g, p), g.digit(zd), g.digit(zd), cellList(g, elimCells(elims)))
 					}
 				}
 				return s

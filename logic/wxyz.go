@@ -94,8 +94,8 @@ func wxyzWing(b *board) *Step {
 			}
 			s := &Step{Technique: "WXYZ-Wing", Rating: rt, Cells: cells[:], Digits: digits(u), Eliminations: elims}
 			if b.verbose {
-				s.Explanation = fmt.Sprintf("%s hold only the digits %s; each digit but %d can be used once at most (its cells see each other), so the four cells need a %d: remove %d from %s, which sees every one of them with %d.",
-					cellList(g, cells[:]), digitList(digits(u)), z, z, z, cellList(g, elimCells(elims)), z)
+				s.Explanation = fmt.Sprintf("%s hold only the digits %s; each digit but %s can be used once at most (its cells see each other), so the four cells need a %s: remove %s from %s, which sees every one of them with %s.",
+					cellList(g, cells[:]), digitList(g, digits(u)), g.digit(z), g.digit(z), g.digit(z), cellList(g, elimCells(elims)), g.digit(z))
 			}
 			best = s
 			return rt <= rWXYZWing

@@ -82,13 +82,13 @@ func clashes(g *Grid) ([][2]int, []int) {
 	if len(g.Cells) != n*n {
 		return nil, nil
 	}
-	us, err := units(g.Shape, g.Variant)
-	if err != nil {
-		us, _ = units(g.Shape, nil)
-		if us == nil {
-			return nil, nil
-		}
-		us = us[:2*n]
+	var us [][]int
+	if geo, err := NewGeometry(g.Shape, g.Variant); err == nil {
+		us = geo.Houses
+	} else if geo, err := NewGeometry(g.Shape, nil); err == nil {
+		us = geo.Houses[:2*n]
+	} else {
+		return nil, nil
 	}
 	var out [][2]int
 	for _, u := range us {

@@ -2,7 +2,10 @@ package sudoku
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+
+	"github.com/dlxkit/dlx/internal/quote"
 )
 
 // Layout says how a grid is laid out as text. See docs/formats.md.
@@ -46,7 +49,7 @@ func ParseLayout(s string) (Layout, error) {
 	case "json":
 		return JSON, nil
 	}
-	return 0, fmt.Errorf("unknown layout %q, want line, rows, boxed or json", s)
+	return 0, fmt.Errorf("unknown layout %s, want line, rows, boxed or json", quote.Short(s))
 }
 
 // Format says how a puzzle was written, so that it (or its solution) can be
@@ -108,6 +111,22 @@ const (
 	maxAlphabet = 64
 )
 
+// DigitName returns the text f writes for digit d of an n×n grid: its
+// symbol in f's alphabet (DefaultAlphabet(n) when f has none), or its
+// decimal number when f writes numbers or its alphabet has no symbol for
+// d. Explanations and messages use it to name digits as the puzzle shows
+// them ("A" for 1 on a 16x16 in letters).
+func (f Format) DigitName(d, n int) string {
+	alpha := f.Alphabet
+	if alpha == "" {
+		alpha = DefaultAlphabet(n)
+	}
+	if f.Numbers || d < 1 || d > len(alpha) || len(alpha) < n {
+		return strconv.Itoa(d)
+	}
+	return alpha[d-1 : d]
+}
+
 // DefaultAlphabet returns the symbols used for the digits of an N×N grid
 // when none is given: "123456789"[:N] up to 9, the letters from 'A' for
 // 10 to 26 symbols (16x16 is A-P as in seed 001, 25x25 is A-Y), then
@@ -141,7 +160,7 @@ func ExpandAlphabet(s string) (string, error) {
 		if i+2 < len(s) && s[i+1] == '-' {
 			hi := s[i+2]
 			if hi < c {
-				return "", fmt.Errorf("alphabet %q: range %c-%c is backwards", s, c, hi)
+				return "", fmt.Errorf("alphabet %s: range %c-%c is backwards", quote.Short(s), c, hi)
 			}
 			for x := int(c); x <= int(hi); x++ {
 				b = append(b, byte(x))
@@ -152,15 +171,15 @@ func ExpandAlphabet(s string) (string, error) {
 		b = append(b, c)
 	}
 	if len(b) > maxAlphabet {
-		return "", fmt.Errorf("alphabet %q: %d symbols, at most %d", s, len(b), maxAlphabet)
+		return "", fmt.Errorf("alphabet %s: %d symbols, at most %d", quote.Short(s), len(b), maxAlphabet)
 	}
 	var seen [256]bool
 	for _, c := range b {
 		switch {
 		case c == '.' || c == '-' || c == '_' || c <= ' ' || c == '|' || c == '+' || c >= 0x7f || c == '#':
-			return "", fmt.Errorf("alphabet %q: symbol %q cannot be a digit", s, c)
+			return "", fmt.Errorf("alphabet %s: symbol %q cannot be a digit", quote.Short(s), c)
 		case seen[c]:
-			return "", fmt.Errorf("alphabet %q: symbol %q repeated", s, c)
+			return "", fmt.Errorf("alphabet %s: symbol %q repeated", quote.Short(s), c)
 		}
 		seen[c] = true
 	}
@@ -262,7 +281,7 @@ func (s Shape) String() string {
 // not itself a plausible box, as in "9x9" or "16x16") with DefaultShape.
 func ParseShape(str string) (Shape, error) {
 	str = strings.ReplaceAll(strings.TrimSpace(str), "×", "x")
-	bad := fmt.Errorf("shape %q: want RxC (box rows x box columns) or a side N: %w", str, ErrShape)
+	bad := fmt.Errorf("shape %s: want RxC (box rows x box columns) or a side N: %w", quote.Short(str), ErrShape)
 	if i := strings.IndexAny(str, "xX*"); i >= 0 {
 		r, err1 := atoiSmall(str[:i])
 		c, err2 := atoiSmall(str[i+1:])
@@ -276,7 +295,7 @@ func ParseShape(str string) (Shape, error) {
 			}
 		}
 		if r*c > MaxN {
-			return Shape{}, fmt.Errorf("shape %q: side %d over the limit of %d: %w", str, r*c, MaxN, ErrShape)
+			return Shape{}, fmt.Errorf("shape %s: side %d over the limit of %d: %w", quote.Short(str), r*c, MaxN, ErrShape)
 		}
 		return Shape{r, c}, nil
 	}
@@ -286,7 +305,7 @@ func ParseShape(str string) (Shape, error) {
 	}
 	s, ok := DefaultShape(n)
 	if !ok {
-		return Shape{}, fmt.Errorf("shape %q: no box shape for side %d: %w", str, n, ErrShape)
+		return Shape{}, fmt.Errorf("shape %s: no box shape for side %d: %w", quote.Short(str), n, ErrShape)
 	}
 	return s, nil
 }
@@ -294,12 +313,12 @@ func ParseShape(str string) (Shape, error) {
 func atoiSmall(s string) (int, error) {
 	s = strings.TrimSpace(s)
 	if s == "" || len(s) > 4 {
-		return 0, fmt.Errorf("bad number %q", s)
+		return 0, fmt.Errorf("bad number %s", quote.Short(s))
 	}
 	n := 0
 	for i := 0; i < len(s); i++ {
 		if s[i] < '0' || s[i] > '9' {
-			return 0, fmt.Errorf("bad number %q", s)
+			return 0, fmt.Errorf("bad number %s", quote.Short(s))
 		}
 		n = n*10 + int(s[i]-'0')
 	}

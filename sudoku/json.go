@@ -8,6 +8,8 @@ import (
 	"io"
 	"slices"
 	"strings"
+
+	"github.com/dlxkit/dlx/internal/quote"
 )
 
 // PuzzleJSON is the JSON form of a grid, one object per puzzle:
@@ -189,7 +191,7 @@ func (pj *PuzzleJSON) Grid(opt ReadOptions) (*Grid, Format, error) {
 	switch {
 	case pj.Regions != "":
 		if pj.Variant != "" && !strings.EqualFold(pj.Variant, "jigsaw") {
-			return nil, Format{}, &ParseError{Msg: fmt.Sprintf("json: variant %q with regions, want \"jigsaw\"", pj.Variant), Err: ErrVariant}
+			return nil, Format{}, &ParseError{Msg: fmt.Sprintf("json: variant %s with regions, want \"jigsaw\"", quote.Short(pj.Variant)), Err: ErrVariant}
 		}
 		v, err = Jigsaw(g.Shape, pj.Regions)
 	case pj.Variant != "" && len(pj.Extra) > 0:
@@ -249,7 +251,7 @@ func parseOneLineString(s string, opt ReadOptions) (*Puzzle, error) {
 		return nil, &ParseError{Msg: "not a one-line puzzle", Err: ErrSyntax}
 	}
 	if strings.TrimSpace(p.Rest) != "" {
-		return nil, &ParseError{Col: len(s) - len(p.Rest) + 1, Msg: fmt.Sprintf("unexpected %q after the grid", strings.TrimSpace(p.Rest)), Err: ErrSyntax}
+		return nil, &ParseError{Col: len(s) - len(p.Rest) + 1, Msg: fmt.Sprintf("unexpected %s after the grid", quote.Short(strings.TrimSpace(p.Rest))), Err: ErrSyntax}
 	}
 	return p, nil
 }

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/dlxkit/dlx/internal/quote"
 )
 
 // ReadOptions tells the reader what to expect. The zero value detects
@@ -103,7 +105,7 @@ func NewReader(r io.Reader, opt ReadOptions) *Reader {
 	if opt.Alphabet != "" {
 		rd.alpha, rd.alphaErr = ExpandAlphabet(opt.Alphabet)
 		if rd.alphaErr == nil && rd.n > 0 && len(rd.alpha) != rd.n {
-			rd.alphaErr = fmt.Errorf("alphabet %q has %d symbols, the %dx%d grid needs %d", opt.Alphabet, len(rd.alpha), rd.n, rd.n, rd.n)
+			rd.alphaErr = fmt.Errorf("alphabet %s has %d symbols, the %dx%d grid needs %d", quote.Short(opt.Alphabet), len(rd.alpha), rd.n, rd.n, rd.n)
 		}
 	}
 	return rd
@@ -279,7 +281,7 @@ func (r *Reader) isCountLine(t []byte) bool {
 	if len(nt) == 0 || nt[0] == '#' {
 		return true
 	}
-	return !(len(nt) == len(t) && bytes.IndexAny(nt, " \t") < 0)
+	return !(len(nt) == len(t) && !bytes.ContainsAny(nt, " \t"))
 }
 
 // content reads the puzzle that starts with line: one line, or a
@@ -319,7 +321,7 @@ func (r *Reader) content(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 		small := r.smallValid(tok, n)
 		next, _, err := r.peekLine()
 		nt := bytes.TrimSpace(next)
-		sameWidth := err == nil && len(nt) == L && bytes.IndexAny(nt, " \t|") < 0
+		sameWidth := err == nil && len(nt) == L && !bytes.ContainsAny(nt, " \t|")
 		if sameWidth {
 			nextSmall := r.smallValid(nt, n)
 			// Amid one-line puzzles of this size, only two lines that are
@@ -363,7 +365,7 @@ func (r *Reader) nextSameWidth(line *[]byte, L int) bool {
 	*line = r.save(*line)
 	next, _, err := r.peekLine()
 	nt := bytes.TrimSpace(next)
-	return err == nil && len(nt) == L && bytes.IndexAny(nt, " \t|") < 0
+	return err == nil && len(nt) == L && !bytes.ContainsAny(nt, " \t|")
 }
 
 // wantCells is the cell count to name in a wrong-length message.
@@ -519,8 +521,6 @@ func (r *Reader) oneLine(line []byte, off, n, lineNo int, crlf bool) (*Puzzle, e
 	return p, nil
 }
 
-func defaultBlank(alpha string) byte { return '.' }
-
 // symbolError explains an unexpected symbol c at a column.
 func symbolError(line, col int, c byte, alpha string, n int) *ParseError {
 	want := fmt.Sprintf("want %s or a blank (%s)", describeAlphabet(alpha), blanksFor(alpha))
@@ -592,7 +592,11 @@ func numberCell(f []byte, n, line, col int) (v uint8, blank byte, err error) {
 		}
 	}
 	if x > n {
-		return 0, 0, syntaxError(line, col, "%s is too large for a %dx%d grid, want 1-%d or a blank (0 . - _)", f, n, n, n)
+		num := string(f)
+		if len(f) > 20 {
+			num = quote.Short(num)
+		}
+		return 0, 0, syntaxError(line, col, "%s is too large for a %dx%d grid, want 1-%d or a blank (0 . - _)", num, n, n, n)
 	}
 	if x == 0 {
 		return 0, '0', nil
@@ -709,7 +713,7 @@ func ParseGrid(s string, opt ReadOptions) (*Grid, Format, error) {
 			rest := strings.TrimLeft(p.Rest, " \t\v\f")
 			col = len(line) - len(rest) + 1
 		}
-		return nil, Format{}, syntaxError(p.Line, col, "unexpected %q after the grid", strings.TrimSpace(p.Rest))
+		return nil, Format{}, syntaxError(p.Line, col, "unexpected %s after the grid", quote.Short(strings.TrimSpace(p.Rest)))
 	}
 	if _, err := r.Next(); err != io.EOF {
 		return nil, Format{}, syntaxError(r.line, 0, "more than one puzzle in the text")

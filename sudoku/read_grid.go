@@ -187,7 +187,7 @@ func (r *Reader) grid(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 				err = io.ErrUnexpectedEOF
 				break
 			}
-			if bytes.IndexAny(t, " \t|") < 0 && len(t) > MaxN && !isSepBytes(t) {
+			if !bytes.ContainsAny(t, " \t|") && len(t) > MaxN && !isSepBytes(t) {
 				// A one-line puzzle: the grid is cut short.
 				r.unread(l, crlf2)
 				err = io.ErrUnexpectedEOF

@@ -34,28 +34,23 @@ type layout struct {
 }
 
 func newLayout(s Shape, v *Variant) (*layout, error) {
-	s = s.norm()
-	us, err := units(s, v)
+	geo, err := NewGeometry(s, v)
 	if err != nil {
 		return nil, err
 	}
-	n := s.N()
-	l := &layout{n: n, box: make([]int, n*n), extra: make([][]int, n*n), units: us}
-	for b, u := range us[2*n : 3*n] {
-		for _, c := range u {
-			l.box[c] = b
-		}
+	n := geo.N
+	l := &layout{n: n, box: make([]int, n*n), extra: make([][]int, n*n), units: geo.Houses}
+	for c := range l.box {
+		l.box[c] = geo.Box[c] - 2*n
 	}
-	l.nxtra = len(us) - 3*n
-	for x, u := range us[3*n:] {
-		for _, c := range u {
-			l.extra[c] = append(l.extra[c], x)
+	l.nxtra = len(geo.Houses) - 3*n
+	for c, hs := range geo.CellHouses {
+		for _, h := range hs[3:] {
+			l.extra[c] = append(l.extra[c], h-3*n)
 		}
 	}
 	return l, nil
 }
-
-func (l *layout) numItems() int { return 4*l.n*l.n + l.nxtra*l.n }
 
 // option appends the items of "digit d (1-based) in cell" to buf.
 func (l *layout) option(buf []int, cell, d int) []int {

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/dlxkit/dlx/exactcover"
+	"github.com/dlxkit/dlx/internal/quote"
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
 )
 
@@ -52,7 +53,7 @@ func ParseMethod(s string) (Method, error) {
 	case "fast":
 		return Fast, nil
 	}
-	return Auto, fmt.Errorf("unknown solver %q (want auto, dlx or fast)", s)
+	return Auto, fmt.Errorf("unknown solver %s (want auto, dlx or fast)", quote.Short(s))
 }
 
 // Options configures a Solver. The zero value uses Auto and counts up to 2.

@@ -84,11 +84,18 @@ func TestSharedData(t *testing.T) {
 			for _, m := range methods {
 				s := NewSolver(Options{Method: m})
 				stride := 1
+				if testing.Short() {
+					// -short (and -race in CI): a few thousand per file.
+					stride = max1(len(puzzles) / 3000)
+				}
 				if m == DLX {
 					max := 1500
 					switch {
 					case strings.Contains(f.name, "hardest_1905"):
 						max = 300
+					}
+					if testing.Short() {
+						max /= 5
 					}
 					stride = max1(len(puzzles) / max)
 				}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/dlxkit/dlx/internal/quote"
 )
 
 // ErrVariant is wrapped by the errors that reject a variant: a region map
@@ -130,7 +132,7 @@ func Jigsaw(s Shape, regionMap string) (*Variant, error) {
 		k, ok := index[y.text]
 		if !ok {
 			if len(boxes) == n {
-				return nil, fmt.Errorf("region map: line %d, column %d: region %q is region number %d, want %d regions: %w", y.line, y.col, y.text, n+1, n, ErrVariant)
+				return nil, fmt.Errorf("region map: line %d, column %d: region %s is region number %d, want %d regions: %w", y.line, y.col, quote.Short(y.text), n+1, n, ErrVariant)
 			}
 			k = len(boxes)
 			index[y.text] = k
@@ -138,7 +140,7 @@ func Jigsaw(s Shape, regionMap string) (*Variant, error) {
 			first = append(first, y)
 		}
 		if len(boxes[k]) == n {
-			return nil, fmt.Errorf("region map: line %d, column %d: region %q has more than %d cells: %w", y.line, y.col, y.text, n, ErrVariant)
+			return nil, fmt.Errorf("region map: line %d, column %d: region %s has more than %d cells: %w", y.line, y.col, quote.Short(y.text), n, ErrVariant)
 		}
 		boxes[k] = append(boxes[k], cell)
 	}
@@ -174,77 +176,7 @@ func VariantByName(name string, s Shape) (*Variant, error) {
 	case "jigsaw":
 		return nil, fmt.Errorf("variant jigsaw needs a region map: %w", ErrVariant)
 	}
-	return nil, fmt.Errorf("unknown variant %q (want one of %s, or jigsaw with a region map): %w", name, strings.Join(VariantNames, ", "), ErrVariant)
-}
-
-// units returns every region of grid shape s with variant v: rows, columns,
-// boxes (or the jigsaw regions), then the extra regions. It checks that the
-// variant fits the shape.
-func units(s Shape, v *Variant) ([][]int, error) {
-	s = s.norm()
-	if s.BoxRows < 1 || s.BoxCols < 1 {
-		return nil, fmt.Errorf("box shape %dx%d: %w", s.BoxRows, s.BoxCols, ErrShape)
-	}
-	n := s.N()
-	if n > MaxN {
-		return nil, fmt.Errorf("side %d over the limit of %d: %w", n, MaxN, ErrShape)
-	}
-	var us [][]int
-	for r := range n {
-		u := make([]int, n)
-		for c := range n {
-			u[c] = r*n + c
-		}
-		us = append(us, u)
-	}
-	for c := range n {
-		u := make([]int, n)
-		for r := range n {
-			u[r] = r*n + c
-		}
-		us = append(us, u)
-	}
-	var boxes, extra [][]int
-	if v != nil {
-		boxes, extra = v.Boxes, v.Extra
-	}
-	if boxes == nil {
-		for br := 0; br < n; br += s.BoxRows {
-			for bc := 0; bc < n; bc += s.BoxCols {
-				u := make([]int, 0, n)
-				for r := br; r < br+s.BoxRows; r++ {
-					for c := bc; c < bc+s.BoxCols; c++ {
-						u = append(u, r*n+c)
-					}
-				}
-				us = append(us, u)
-			}
-		}
-	} else {
-		if len(boxes) != n {
-			return nil, fmt.Errorf("%d boxes, want %d: %w", len(boxes), n, ErrVariant)
-		}
-		seen := make([]bool, n*n)
-		for i, b := range boxes {
-			if err := checkRegion(b, n); err != nil {
-				return nil, fmt.Errorf("box %d: %w", i+1, err)
-			}
-			for _, c := range b {
-				if seen[c] {
-					return nil, fmt.Errorf("box %d: cell %s already in another box: %w", i+1, CellName(c, n), ErrVariant)
-				}
-				seen[c] = true
-			}
-			us = append(us, b)
-		}
-	}
-	for i, e := range extra {
-		if err := checkRegion(e, n); err != nil {
-			return nil, fmt.Errorf("extra region %d: %w", i+1, err)
-		}
-		us = append(us, e)
-	}
-	return us, nil
+	return nil, fmt.Errorf("unknown variant %s (want one of %s, or jigsaw with a region map): %w", quote.Short(name), strings.Join(VariantNames, ", "), ErrVariant)
 }
 
 // ErrShape is wrapped by the errors that reject a grid's shape or size.

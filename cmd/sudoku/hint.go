@@ -46,7 +46,7 @@ func runHint(ctx context.Context, e *cli.Env, args []string) int {
 	if !ok {
 		return code
 	}
-	puzzle, _, code, ok := readPuzzle(e, fs, pos, *size, *asJSON)
+	puzzle, pformat, code, ok := readPuzzle(e, fs, pos, *size, *asJSON)
 	if !ok {
 		return code
 	}
@@ -67,9 +67,9 @@ func runHint(ctx context.Context, e *cli.Env, args []string) int {
 			return fs.Usagef("-pencil: %v", err)
 		}
 	}
-	h, err := logic.Hint(ctx, puzzle, st, marks)
+	h, err := logic.HintWith(ctx, puzzle, st, marks, logic.HintOptions{Format: pformat})
 	if err != nil {
-		if errors.Is(err, logic.ErrNoSolution) || errors.Is(err, logic.ErrMultipleSolutions) {
+		if errors.Is(err, sudoku.ErrNoSolution) || errors.Is(err, logic.ErrMultipleSolutions) {
 			code := jsonfmt.CodeNoSolution
 			if errors.Is(err, logic.ErrMultipleSolutions) {
 				code = jsonfmt.CodeMultiple
@@ -86,7 +86,7 @@ func runHint(ctx context.Context, e *cli.Env, args []string) int {
 	case h.Solved:
 		fmt.Fprintln(w, "solved: the grid is complete and correct")
 	default:
-		fmt.Fprint(w, logic.Describe(puzzle, h.Step))
+		fmt.Fprint(w, logic.DescribeIn(puzzle, h.Step, pformat))
 	}
 	return fs.Finish(w, cli.ExitOK)
 }

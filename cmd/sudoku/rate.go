@@ -89,7 +89,7 @@ func runRate(ctx context.Context, e *cli.Env, args []string) int {
 	b.tallies = []string{"rated", "with no solution", "with several solutions", "invalid"}
 	b.failed = func(t tally) bool { return t != rateRated }
 	b.process = func(ctx context.Context, _ *sudoku.Solver, p *puzzle, buf *bytes.Buffer) tally {
-		res, err := logic.RateWith(ctx, p.Grid, logic.Options{Steps: steps, Max: maxR})
+		res, err := logic.RateWith(ctx, p.Grid, logic.Options{Steps: steps, Max: maxR, Format: p.Format})
 		// status is the word of -json, text the line without -json.
 		status, text, t := "rated", "", rateRated
 		switch {
@@ -98,11 +98,11 @@ func runRate(ctx context.Context, e *cli.Env, args []string) int {
 			if l, ok := capLevel(maxR); ok {
 				text += " " + l.String()
 			}
-		case errors.Is(err, logic.ErrNoSolution):
+		case errors.Is(err, sudoku.ErrNoSolution):
 			status, text, t = "no solution", "no solution", rateUnsolvable
 		case errors.Is(err, logic.ErrMultipleSolutions):
 			status, text, t = "multiple", "several solutions", rateMultiple
-		case errors.Is(err, logic.ErrInvalid):
+		case errors.Is(err, sudoku.ErrInvalid):
 			status, text, t = "invalid", "invalid", rateInvalid
 		case err != nil:
 			if ctx.Err() != nil {
@@ -135,7 +135,7 @@ func runRate(ctx context.Context, e *cli.Env, args []string) int {
 				}
 			case "error":
 				code := jsonfmt.CodeInternal
-				if errors.Is(err, logic.ErrShape) {
+				if errors.Is(err, sudoku.ErrShape) {
 					code = jsonfmt.CodeShape
 				}
 				r.Error = jsonfmt.FromError(code, err)

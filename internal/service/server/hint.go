@@ -61,7 +61,7 @@ func (s *Server) hint(ctx context.Context, req *puzzleRequest) (any, *apiError) 
 			}
 		}
 	}
-	h, err := s.hintFunc(ctx, g, state, pencil)
+	h, err := s.hintFunc(ctx, g, state, pencil, logic.HintOptions{Format: req.format})
 	if err != nil {
 		return nil, s.logicError(ctx, err)
 	}

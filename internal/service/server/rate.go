@@ -8,6 +8,7 @@ import (
 
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/logic"
+	"github.com/dlxkit/dlx/sudoku"
 )
 
 type rateReply struct {
@@ -23,7 +24,7 @@ type rateReply struct {
 
 func (s *Server) rate(ctx context.Context, req *puzzleRequest) (any, *apiError) {
 	start := time.Now()
-	res, err := s.rateFunc(ctx, req.grid)
+	res, err := s.rateFunc(ctx, req.grid, logic.Options{Steps: true, Format: req.format})
 	if err != nil {
 		return nil, s.logicError(ctx, err)
 	}
@@ -42,13 +43,13 @@ func (s *Server) rate(ctx context.Context, req *puzzleRequest) (any, *apiError) 
 // logicError turns an error of package logic into a reply.
 func (s *Server) logicError(ctx context.Context, err error) *apiError {
 	switch {
-	case errors.Is(err, logic.ErrInvalid):
+	case errors.Is(err, sudoku.ErrInvalid):
 		return newError(http.StatusUnprocessableEntity, jsonfmt.CodeInvalid, err.Error())
-	case errors.Is(err, logic.ErrNoSolution):
+	case errors.Is(err, sudoku.ErrNoSolution):
 		return newError(http.StatusUnprocessableEntity, jsonfmt.CodeNoSolution, err.Error())
 	case errors.Is(err, logic.ErrMultipleSolutions):
 		return newError(http.StatusUnprocessableEntity, jsonfmt.CodeMultiple, err.Error())
-	case errors.Is(err, logic.ErrShape):
+	case errors.Is(err, sudoku.ErrShape):
 		return newError(http.StatusUnprocessableEntity, jsonfmt.CodeShape, err.Error())
 	}
 	return s.sudokuError(ctx, err)

@@ -31,14 +31,14 @@ type Server struct {
 	mux  *http.ServeMux
 	http *http.Server
 	// The rater's searches (logic.Rate and logic.Hint; tests stub them).
-	rateFunc func(context.Context, *sudoku.Grid) (logic.Result, error)
-	hintFunc func(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64) (logic.HintResult, error)
+	rateFunc func(context.Context, *sudoku.Grid, logic.Options) (logic.Result, error)
+	hintFunc func(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64, opt logic.HintOptions) (logic.HintResult, error)
 }
 
 // New returns a server with cfg (defaults filled in).
 func New(cfg Config) *Server {
 	cfg.defaults()
-	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.MaxSearches), rateFunc: logic.Rate, hintFunc: logic.Hint}
+	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.MaxSearches), rateFunc: logic.RateWith, hintFunc: logic.HintWith}
 	lc := cfg.Line
 	lc.NewSolver = func() lineproto.Solver { return new(bitboardSolver) }
 	lc.Logger = cfg.Logger

@@ -108,13 +108,13 @@ func TestRateHintContext(t *testing.T) {
 		return ctx.Err()
 	}
 	ts := startServer(t, Config{Timeout: timeout, MaxSearches: 2}, func(s *Server) {
-		s.rateFunc = func(ctx context.Context, g *sudoku.Grid) (logic.Result, error) {
+		s.rateFunc = func(ctx context.Context, g *sudoku.Grid, _ logic.Options) (logic.Result, error) {
 			if g.N() == 9 {
 				return logic.Rate(ctx, g)
 			}
 			return logic.Result{}, wait(ctx)
 		}
-		s.hintFunc = func(ctx context.Context, g, state *sudoku.Grid, pencil []uint64) (logic.HintResult, error) {
+		s.hintFunc = func(ctx context.Context, g, state *sudoku.Grid, pencil []uint64, _ logic.HintOptions) (logic.HintResult, error) {
 			if g.N() == 9 {
 				return logic.Hint(ctx, g, state, pencil)
 			}

@@ -32,3 +32,27 @@ func Random(r *rand.Rand) [81]uint8 {
 	}
 	return g
 }
+
+// Confined returns the cells (row-major, 0 for a blank) of a grid with
+// boxes of boxRows×boxCols cells and no solution: digits 1..k are placed
+// in the other rows of box 1's band and in the other columns of its stack
+// so that, in box 1, they fit only in the first k-1 cells of its top row
+// (k at most both box sides, at least 2). Naked and hidden singles do not
+// see it; with 4x4 boxes and k = 3 it is the 16x16 of issue 10 whose
+// rating ran for hours.
+func Confined(boxRows, boxCols, k int) []uint8 {
+	n := boxRows * boxCols
+	g := make([]uint8, n*n)
+	for r := 1; r < boxRows; r++ { // row r: 1..k in box r of the band
+		for j := 1; j <= k; j++ {
+			g[r*n+r*boxCols+j-1] = uint8(j)
+		}
+	}
+	for c := k - 1; c < boxCols; c++ { // column c: 1..k in band c-k+2
+		band := c - k + 2
+		for j := 1; j <= k; j++ {
+			g[(band*boxRows+j-1)*n+c] = uint8(j)
+		}
+	}
+	return g
+}
