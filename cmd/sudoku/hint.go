@@ -69,6 +69,12 @@ func runHint(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	h, err := logic.HintWith(ctx, puzzle, st, marks, logic.HintOptions{Format: pformat})
 	if err != nil {
+		if ctx.Err() != nil { // Ctrl-C
+			if *asJSON {
+				fs.ErrorRecord(jsonfmt.CodeCanceled, errors.New("interrupted"))
+			}
+			return fs.Failf("interrupted")
+		}
 		if errors.Is(err, sudoku.ErrNoSolution) || errors.Is(err, logic.ErrMultipleSolutions) {
 			code := jsonfmt.CodeNoSolution
 			if errors.Is(err, logic.ErrMultipleSolutions) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/cli/clitest"
+	"github.com/dlxkit/dlx/internal/testkit/gridtest"
 )
 
 // runCmd runs the command in process and returns stdout, stderr and the
@@ -67,6 +68,40 @@ func TestCountInterrupted(t *testing.T) {
 		}
 		if d := time.Since(start); d > 5*time.Second {
 			t.Errorf("%v: took %v after a 200 ms interrupt", tt.args, d)
+		}
+	}
+}
+
+// TestRateHintConfined: rate and hint on grids without a solution whose
+// uniqueness check once ran for hours (issue 10: a box where k digits
+// have k-1 cells). The issue's 16x16 (k = 3) is answered "no solution" at
+// once; on the harder ones an interrupt stops the command promptly.
+func TestRateHintConfined(t *testing.T) {
+	text := func(b, k int) string {
+		cells := gridtest.Confined(b, b, k)
+		g := make([]byte, len(cells))
+		for i, d := range cells {
+			g[i] = '.'
+			if d > 0 {
+				g[i] = 'A' + d - 1
+			}
+		}
+		return string(g)
+	}
+	for _, g := range []struct{ b, k int }{{4, 3}, {5, 3}, {4, 4}, {5, 4}} {
+		grid := text(g.b, g.k)
+		for _, args := range [][]string{{"rate"}, {"hint"}, {"rate", "-json"}, {"hint", "-json"}} {
+			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+			start := time.Now()
+			stdout, stderr, code := runCmdCtx(ctx, grid+"\n", args...)
+			cancel()
+			d := time.Since(start)
+			solved := strings.Contains(stdout+stderr, "no solution")
+			stopped := strings.Contains(stderr, "interrupted") || strings.Contains(stderr, "context")
+			if code != 1 || !(solved || stopped) || d > 3*time.Second {
+				t.Errorf("%v on the %dx%d grid with %d digits in %d cells: exit %d after %v, stdout %q, stderr %q; want exit 1, no solution or interrupted, within a few hundred ms",
+					args, g.b*g.b, g.b*g.b, g.k, g.k-1, code, d, stdout, stderr)
+			}
 		}
 	}
 }
