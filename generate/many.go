@@ -44,7 +44,6 @@ func Many(ctx context.Context, n, workers int, opt Options) iter.Seq2[Result, er
 			return
 		}
 		ctx, cancel := context.WithCancel(ctx)
-		defer cancel()
 		type item struct {
 			r   Result
 			err error
@@ -87,7 +86,12 @@ func Many(ctx context.Context, n, workers int, opt Options) iter.Seq2[Result, er
 				}
 			}()
 		}
-		defer wg.Wait()
+		// Stopping early, the workers waiting for a token see the
+		// cancellation: cancel before waiting for them.
+		defer func() {
+			cancel()
+			wg.Wait()
+		}()
 		for i := 0; i < n; i++ {
 			var it item
 			select {
