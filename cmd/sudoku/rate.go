@@ -41,6 +41,7 @@ const (
 	rateUnsolvable
 	rateMultiple
 	rateInvalid
+	rateTooHard // above -max: not a failure
 )
 
 // rateJSON is the record of rate -json.
@@ -87,14 +88,17 @@ func runRate(ctx context.Context, e *cli.Env, args []string) int {
 	var mu sync.Mutex
 	var ours, refs []float64
 	b.tallies = []string{"rated", "with no solution", "with several solutions", "invalid"}
-	b.failed = func(t tally) bool { return t != rateRated }
+	if maxR > 0 {
+		b.tallies = append(b.tallies, "above -max") // rateTooHard
+	}
+	b.failed = func(t tally) bool { return t != rateRated && t != rateTooHard }
 	b.process = func(ctx context.Context, _ *sudoku.Solver, p *puzzle, buf *bytes.Buffer) tally {
 		res, err := logic.RateWith(ctx, p.Grid, logic.Options{Steps: steps, Max: maxR, Format: p.Format})
 		// status is the word of -json, text the line without -json.
 		status, text, t := "rated", "", rateRated
 		switch {
 		case errors.Is(err, logic.ErrTooHard):
-			status, text = "too hard", fmt.Sprintf(">%.1f", maxR)
+			status, text, t = "too hard", fmt.Sprintf(">%.1f", maxR), rateTooHard
 			if l, ok := capLevel(maxR); ok {
 				text += " " + l.String()
 			}
