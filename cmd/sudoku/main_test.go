@@ -77,19 +77,8 @@ func TestCountInterrupted(t *testing.T) {
 // have k-1 cells). The 16x16 (k = 3) is answered "no solution" at
 // once; on the harder ones an interrupt stops the command promptly.
 func TestRateHintConfined(t *testing.T) {
-	text := func(b, k int) string {
-		cells := gridtest.Confined(b, b, k)
-		g := make([]byte, len(cells))
-		for i, d := range cells {
-			g[i] = '.'
-			if d > 0 {
-				g[i] = 'A' + d - 1
-			}
-		}
-		return string(g)
-	}
 	for _, g := range []struct{ b, k int }{{4, 3}, {5, 3}, {4, 4}, {5, 4}} {
-		grid := text(g.b, g.k)
+		grid := gridtest.Letters(gridtest.Confined(g.b, g.b, g.k))
 		for _, args := range [][]string{{"rate"}, {"hint"}, {"rate", "-json"}, {"hint", "-json"}} {
 			ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 			start := time.Now()

@@ -20,17 +20,7 @@ import (
 // of rows 2..b (by givens in the other boxes of those rows) and out of
 // columns 3..b, so that three digits have two cells. Letters stand for the
 // digits, '.' for a blank.
-func confinedGrid(b, k int) string {
-	cells := gridtest.Confined(b, b, k)
-	g := make([]byte, len(cells))
-	for i, d := range cells {
-		g[i] = '.'
-		if d > 0 {
-			g[i] = 'A' + d - 1
-		}
-	}
-	return string(g)
-}
+func confinedGrid(b, k int) string { return gridtest.Letters(gridtest.Confined(b, b, k)) }
 
 // The 16x16 grid of issue 10.
 const confined16 = "....................ABC.................ABC.................ABC...A...............B...............C................................A...............B...............C............................................................................................"

@@ -56,3 +56,18 @@ func Confined(boxRows, boxCols, k int) []uint8 {
 	}
 	return g
 }
+
+// Letters writes cells (row-major, 0 for a blank, digits up to 26) as one
+// line, digit d as the letter 'A'+d-1 and a blank as '.': the way the
+// 16x16 and 25x25 grids of the tests are given to parsers, commands and
+// the service.
+func Letters(cells []uint8) string {
+	b := make([]byte, len(cells))
+	for i, d := range cells {
+		b[i] = '.'
+		if d > 0 {
+			b[i] = 'A' + d - 1
+		}
+	}
+	return string(b)
+}

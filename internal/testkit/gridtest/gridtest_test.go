@@ -29,3 +29,9 @@ func TestRandomValid(t *testing.T) {
 		t.Errorf("%d distinct grids of 200", len(seen))
 	}
 }
+
+func TestLetters(t *testing.T) {
+	if got, want := Letters([]uint8{0, 1, 2, 0, 16, 26}), ".AB.PZ"; got != want {
+		t.Errorf("Letters = %q, want %q", got, want)
+	}
+}
