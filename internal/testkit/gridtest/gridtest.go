@@ -1,5 +1,6 @@
-// Package gridtest makes random valid 9x9 Sudoku grids for the tests of
-// the solvers.
+// Package gridtest makes grids for tests: random valid 9x9 grids for the
+// solvers, grids of any size whose lack of a solution is hard to see
+// (Confined), and their text (Letters).
 package gridtest
 
 import "math/rand/v2"
