@@ -3,6 +3,8 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/dlxkit/dlx/sudoku"
 )
 
 // lockedCandidates finds a digit whose places in one house all lie in a
@@ -12,27 +14,27 @@ import (
 // hidden single (SE 1.7 / 1.9), which the step also places.
 func lockedCandidates(b *board, pointing, direct bool) *Step {
 	g := b.g
-	var cells [32]int
-	var all [32]uint32 // positions of every digit in house a
+	var cells [sudoku.MaxN]int
+	var all [sudoku.MaxN + 1]uint64 // positions of every digit in house a
 	for a, acells := range g.houses {
 		if (g.kind[a] == kindBox) != pointing {
 			continue
 		}
 		placed := b.placedIn(a)
-		all = [32]uint32{}
+		clear(all[:g.n+1])
 		for i, c := range acells {
 			for m := b.cand[c]; m != 0; m &= m - 1 {
-				all[bits.TrailingZeros32(m)] |= 1 << i
+				all[lowDigit(m)] |= 1 << i
 			}
 		}
 		for d := 1; d <= g.n; d++ {
-			if placed&(1<<d) != 0 || bits.OnesCount32(all[d]) < 2 {
+			if placed&dbit(d) != 0 || bits.OnesCount64(all[d]) < 2 {
 				continue
 			}
-			bit := uint32(1) << d
+			bit := dbit(d)
 			np := 0
 			for m := all[d]; m != 0; m &= m - 1 {
-				cells[np] = acells[bits.TrailingZeros32(m)]
+				cells[np] = acells[bits.TrailingZeros64(m)]
 				np++
 			}
 			ps := cells[:np]

@@ -45,7 +45,7 @@ var (
 // apply performs the step on the board.
 func (b *board) apply(s *Step) {
 	for _, e := range s.Eliminations {
-		b.cand[e.Cell] &^= 1 << e.Digit
+		b.cand[e.Cell] &^= dbit(e.Digit)
 	}
 	for _, p := range s.Placements {
 		if b.val[p.Cell] == 0 {
