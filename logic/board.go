@@ -123,10 +123,7 @@ func dbit(d int) uint64 { return 1 << (uint(d-1) & 63) }
 
 // vbit returns the mask of a cell's value v, 0 for an empty cell.
 func vbit(v uint8) uint64 {
-	if v == 0 {
-		return 0
-	}
-	return dbit(int(v))
+	return 1 << (v - 1) // v = 0: a shift by 255, so 0
 }
 
 // lowDigit returns the smallest digit of the non-empty mask m.

@@ -107,7 +107,7 @@ func groupedLinks(b *board, d int, grouped bool) []gLink {
 			if na == 1 && nr == 1 {
 				return
 			}
-			var rest [32]int
+			var rest [sudoku.MaxN]int
 			k := 0
 			for _, c := range ps[:np] {
 				if !(g.row[c] == line || g.col[c] == line || g.box[c] == line) {

@@ -115,3 +115,54 @@ func TestHintDigit64(t *testing.T) {
 		t.Fatalf("pencil {1, 64} at %d: %+v, want the cleanup of 1 there", at, h.Step)
 	}
 }
+
+// TestLargeTechniques runs every technique of the ladder (but the chains
+// kept for small grids and trial and error) on 64x64 boards, where houses
+// have 64 cells: buffers sized for 32 cells once overflowed there. Steps
+// of techniques that do not assume uniqueness must agree with the
+// solution.
+func TestLargeTechniques(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	s := sudoku.Shape{BoxRows: 8, BoxCols: 8}
+	n := s.N()
+	sol := patternSolution(s, rng)
+	empty := sudoku.NewGrid(s, nil)
+	ge, err := geomOf(empty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Digit 1 confined to the top row of box 1 on an empty grid: pointing
+	// removes it from the 56 other cells of row 1.
+	confined, _ := newBoard(ge, empty.Cells)
+	for r := 1; r < s.BoxRows; r++ {
+		for c := 0; c < s.BoxCols; c++ {
+			confined.cand[r*n+c] &^= 1
+		}
+	}
+	if st := lockedCandidates(confined, true, false); st == nil || st.Technique != "Pointing" || len(st.Eliminations) != n-s.BoxCols {
+		t.Errorf("pointing on 64x64: %+v, want %d eliminations", st, n-s.BoxCols)
+	}
+	p := singlesPuzzle(sol, rng)
+	for i, c := range rng.Perm(len(p.Cells)) {
+		if i%2 == 0 {
+			p.Cells[c] = 0 // more blanks: several solutions, sol one of them
+		}
+	}
+	blanked, _ := newBoard(ge, p.Cells)
+	confined.verbose, blanked.verbose = true, true
+	for _, b := range []*board{confined, blanked} {
+		for _, tq := range ladder {
+			if tq.small || tq.base == rTrial || b == confined && tq.base >= rUniqueRect {
+				continue // unique rectangles on an empty 64x64: minutes
+			}
+			sv := &solver{b: b}
+			st := tq.find(sv)
+			if st == nil || b == confined || tq.base == rUniqueRect || tq.base == rBUG {
+				continue
+			}
+			if err := stepError(ge, st, sol.Cells, b); err != nil {
+				t.Errorf("rung %.1f: %v", tq.base, err)
+			}
+		}
+	}
+}

@@ -45,7 +45,7 @@ func lockedCandidates(b *board, pointing, direct bool) *Step {
 				// The eliminations go to a buffer first: in direct mode
 				// most candidates fail the hidden single test, and the
 				// step is built only for one that passes.
-				var ebuf [32]Candidate
+				var ebuf [sudoku.MaxN]Candidate
 				ne := 0
 				for _, c := range g.houses[h] {
 					if b.cand[c]&bit != 0 && !contains(ps, c) {
