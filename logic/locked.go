@@ -15,25 +15,25 @@ import (
 func lockedCandidates(b *board, pointing, direct bool) *Step {
 	g := b.g
 	var cells [sudoku.MaxN]int
-	var all [sudoku.MaxN + 1]uint64 // positions of every digit in house a
+	var all [sudoku.MaxN]uint64 // all[d-1]: positions of digit d in house a
 	for a, acells := range g.houses {
 		if (g.kind[a] == kindBox) != pointing {
 			continue
 		}
 		placed := b.placedIn(a)
-		clear(all[:g.n+1])
+		clear(all[:g.n])
 		for i, c := range acells {
 			for m := b.cand[c]; m != 0; m &= m - 1 {
-				all[lowDigit(m)] |= 1 << i
+				all[bits.TrailingZeros64(m)&63] |= 1 << i
 			}
 		}
 		for d := 1; d <= g.n; d++ {
-			if placed&dbit(d) != 0 || bits.OnesCount64(all[d]) < 2 {
+			if placed&dbit(d) != 0 || bits.OnesCount64(all[d-1]) < 2 {
 				continue
 			}
 			bit := dbit(d)
 			np := 0
-			for m := all[d]; m != 0; m &= m - 1 {
+			for m := all[d-1]; m != 0; m &= m - 1 {
 				cells[np] = acells[bits.TrailingZeros64(m)]
 				np++
 			}

@@ -32,7 +32,8 @@ type Step struct {
 // Errors returned by Rate and Hint, besides those of package sudoku that
 // they wrap: sudoku.ErrInvalid (the givens or entries break the rules),
 // sudoku.ErrNoSolution (the puzzle has no solution), sudoku.ErrShape (a
-// shape the rater does not handle: sides above MaxSide), sudoku.ErrVariant
+// shape sudoku.NewGeometry refuses; every side up to sudoku.MaxN is
+// rated), sudoku.ErrVariant
 // and sudoku.ErrGrid (a variant or cells that do not fit the shape).
 var (
 	// ErrMultipleSolutions: the puzzle has more than one solution, so it

@@ -75,13 +75,13 @@ func hiddenSubset(b *board, k int, direct bool) *Step {
 	var ds [sudoku.MaxN]int
 	var pos [sudoku.MaxN]uint64
 	var idx [8]int
-	var all [sudoku.MaxN + 1]uint64 // positions of every digit in the house
+	var all [sudoku.MaxN]uint64 // all[d-1]: positions of digit d in the house
 	for h, hc := range g.houses {
 		placed := b.placedIn(h)
-		clear(all[:g.n+1])
+		clear(all[:g.n])
 		for i, c := range hc {
 			for m := b.cand[c]; m != 0; m &= m - 1 {
-				all[lowDigit(m)] |= 1 << i
+				all[bits.TrailingZeros64(m)&63] |= 1 << i
 			}
 		}
 		n := 0
@@ -89,7 +89,7 @@ func hiddenSubset(b *board, k int, direct bool) *Step {
 			if placed&dbit(d) != 0 {
 				continue
 			}
-			p := all[d] // b.positions(h, d)
+			p := all[d-1] // b.positions(h, d)
 			if c := bits.OnesCount64(p); c >= 2 && c <= k {
 				ds[n] = d
 				pos[n] = p

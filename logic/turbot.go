@@ -71,16 +71,16 @@ func turbotIndex(r float64) int {
 func allStrongLinks(b *board) [sudoku.MaxN + 1][]strongLink {
 	g := b.g
 	var out [sudoku.MaxN + 1][]strongLink
-	var pos [sudoku.MaxN + 1]uint64
+	var pos [sudoku.MaxN]uint64 // pos[d-1]: positions of digit d in the house
 	for h, hc := range g.houses {
-		clear(pos[:g.n+1])
+		clear(pos[:g.n])
 		for i, c := range hc {
 			for m := b.cand[c]; m != 0; m &= m - 1 {
-				pos[lowDigit(m)] |= 1 << i
+				pos[bits.TrailingZeros64(m)&63] |= 1 << i
 			}
 		}
 		for d := 1; d <= g.n; d++ {
-			if p := pos[d]; p != 0 && bits.OnesCount64(p) == 2 {
+			if p := pos[d-1]; p != 0 && bits.OnesCount64(p) == 2 {
 				x := bits.TrailingZeros64(p)
 				y := bits.TrailingZeros64(p &^ (1 << x))
 				out[d] = append(out[d], strongLink{hc[x], hc[y], h})
