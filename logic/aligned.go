@@ -1,9 +1,6 @@
 package logic
 
-import (
-	"fmt"
-	"math/bits"
-)
+import "fmt"
 
 // alignedPair finds an aligned pair exclusion (SE 6.2): for two cells, a
 // pair of digits (one per cell) is impossible when the two cells see each
@@ -41,16 +38,16 @@ func alignedPair(b *board) *Step {
 				continue
 			}
 			m1, m2 := b.cand[c1], b.cand[c2]
-			var ok1, ok2 uint32 // digits used by an allowed pair
+			var ok1, ok2 uint64 // digits used by an allowed pair
 			see := g.sees(c1, c2)
 			for o1 := m1; o1 != 0; o1 &= o1 - 1 {
-				v1 := bits.TrailingZeros32(o1)
+				b1 := o1 & -o1
 				for o2 := m2; o2 != 0; o2 &= o2 - 1 {
-					v2 := bits.TrailingZeros32(o2)
-					if v1 == v2 && see {
+					b2 := o2 & -o2
+					if b1 == b2 && see {
 						continue
 					}
-					pair := uint32(1)<<v1 | uint32(1)<<v2
+					pair := b1 | b2
 					allowed := true
 					for _, e := range common {
 						if b.cand[e]&^pair == 0 {
@@ -59,8 +56,8 @@ func alignedPair(b *board) *Step {
 						}
 					}
 					if allowed {
-						ok1 |= 1 << v1
-						ok2 |= 1 << v2
+						ok1 |= b1
+						ok2 |= b2
 					}
 				}
 			}

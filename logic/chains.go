@@ -1,9 +1,6 @@
 package logic
 
-import (
-	"math/bits"
-	"strings"
-)
+import "strings"
 
 // Chains work on "potentials": a candidate (cell, digit) assumed true (on)
 // or false (off). A node is slot<<1|on, slot = cell*(N+1)+digit.
@@ -42,7 +39,7 @@ type chainer struct {
 	g      *geom
 	n1     int
 	nn     int // slots
-	work   []uint32
+	work   []uint64
 	wb     *board // scratch board over work (for "plus")
 	res    []propResult
 	tmp    propResult
@@ -75,8 +72,11 @@ func (ch *chainer) linkTable() {
 		for d := 0; d < ch.n1; d++ {
 			slot := c*ch.n1 + d
 			ch.pstart[slot] = int32(len(ch.partners))
-			bit := uint32(1) << d
-			if d == 0 || b.cand[c]&bit == 0 {
+			if d == 0 {
+				continue
+			}
+			bit := dbit(d)
+			if b.cand[c]&bit == 0 {
 				continue
 			}
 			for _, h := range g.cellHouses[c] {
@@ -102,7 +102,7 @@ func newChainer(b *board) *chainer {
 	g := b.g
 	n1 := g.n + 1
 	nn := g.nc * n1
-	ch := &chainer{b: b, g: g, n1: n1, nn: nn, work: make([]uint32, g.nc),
+	ch := &chainer{b: b, g: g, n1: n1, nn: nn, work: make([]uint64, g.nc),
 		idx: make([]int32, 2*nn), stamp: make([]uint32, 2*nn), seen: make([]uint32, 2*nn)}
 	return ch // ch.res is made by multiChain, the only user
 }
@@ -174,7 +174,7 @@ func (ch *chainer) add(r *propResult, node int32, parents []int32, mode chainMod
 	r.pool = append(r.pool, parents...)
 	if node&1 == 0 && mode.dynamic {
 		c, d, _ := ch.split(node)
-		ch.work[c] &^= 1 << d
+		ch.work[c] &^= dbit(d)
 	}
 	return true
 }
@@ -216,13 +216,13 @@ func (ch *chainer) propagate(r *propResult, start int32, mode chainMode, target 
 				m = ch.work[c]
 			}
 			if mode.y {
-				for o := m &^ (1 << d); o != 0; o &= o - 1 {
-					if !ch.add(r, ch.node(c, bits.TrailingZeros32(o), false), one[:], mode, target) {
+				for o := m &^ dbit(d); o != 0; o &= o - 1 {
+					if !ch.add(r, ch.node(c, lowDigit(o), false), one[:], mode, target) {
 						return
 					}
 				}
 			}
-			bit := uint32(1) << d
+			bit := dbit(d)
 			for _, p := range g.peers[c] {
 				pm := b.cand[p]
 				if mode.dynamic {
@@ -241,14 +241,14 @@ func (ch *chainer) propagate(r *propResult, start int32, mode chainMode, target 
 			if w := ch.work[c]; w != 0 && w&(w-1) == 0 && b.val[c] == 0 {
 				ps := ch.parbuf[:0]
 				for o := b.cand[c] &^ w; o != 0; o &= o - 1 {
-					ps = append(ps, ch.node(c, bits.TrailingZeros32(o), false))
+					ps = append(ps, ch.node(c, lowDigit(o), false))
 				}
 				ch.parbuf = ps
-				if !ch.add(r, ch.node(c, bits.TrailingZeros32(w), true), ps, mode, target) {
+				if !ch.add(r, ch.node(c, lowDigit(w), true), ps, mode, target) {
 					return
 				}
 			}
-			bit := uint32(1) << d
+			bit := dbit(d)
 			for _, h := range g.cellHouses[c] {
 				at, cnt := -1, 0
 				for _, q := range g.houses[h] {
@@ -275,7 +275,7 @@ func (ch *chainer) propagate(r *propResult, start int32, mode chainMode, target 
 		}
 		if mode.y {
 			if m := b.cand[c]; popcount(m) == 2 {
-				if !ch.add(r, ch.node(c, bits.TrailingZeros32(m&^(1<<d)), true), one[:], mode, target) {
+				if !ch.add(r, ch.node(c, lowDigit(m&^dbit(d)), true), one[:], mode, target) {
 					return
 				}
 			}

@@ -3,6 +3,8 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/dlxkit/dlx/sudoku"
 )
 
 var fishNames = [...]string{2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -13,11 +15,11 @@ var fishNames = [...]string{2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 func fish(b *board, k int) *Step {
 	g := b.g
 	n := g.n
-	var lines [32]int
-	var pos [32]uint32
+	var lines [sudoku.MaxN]int
+	var pos [sudoku.MaxN]uint64
 	var idx [8]int
 	for d := 1; d <= n; d++ {
-		bit := uint32(1) << d
+		bit := dbit(d)
 		for orient := 0; orient < 2; orient++ {
 			base, cover := 0, n // rows, then columns
 			if orient == 1 {
@@ -26,7 +28,7 @@ func fish(b *board, k int) *Step {
 			nl := 0
 			for l := 0; l < n; l++ {
 				p := b.positions(base+l, d)
-				if c := bits.OnesCount32(p); c >= 2 && c <= k {
+				if c := bits.OnesCount64(p); c >= 2 && c <= k {
 					lines[nl] = l
 					pos[nl] = p
 					nl++
@@ -37,19 +39,18 @@ func fish(b *board, k int) *Step {
 			}
 			var found *Step
 			combos(nl, k, idx[:], func(ix []int) bool {
-				var u uint32
-				var baseSet uint32
+				var u uint64
+				var baseSet uint64
 				for _, i := range ix {
 					u |= pos[i]
 					baseSet |= 1 << lines[i]
 				}
-				if bits.OnesCount32(u) != k {
+				if bits.OnesCount64(u) != k {
 					return false
 				}
 				var elims []Candidate
 				var cells []int
-				for _, ci := range digits(u << 1) { // digits() skips bit 0; shift to use it for index 0
-					cl := ci - 1
+				for _, cl := range indices(u) {
 					for l, c := range g.houses[cover+cl] {
 						if b.cand[c]&bit == 0 {
 							continue
@@ -71,8 +72,8 @@ func fish(b *board, k int) *Step {
 					for _, i := range ix {
 						bl = append(bl, houseName(g, base+lines[i]))
 					}
-					for _, ci := range digits(u << 1) {
-						cl = append(cl, houseName(g, cover+ci-1))
+					for _, ci := range indices(u) {
+						cl = append(cl, houseName(g, cover+ci))
 					}
 					found.Explanation = fmt.Sprintf("In %s the %s can only go in %s, so the %s of those %d lines fill %s: no other cell there can be %s; remove it from %s.",
 						joinAnd(bl), g.digit(d), joinAnd(cl), g.digit(d), k, joinAnd(cl), g.digit(d), cellList(g, elimCells(elims)))

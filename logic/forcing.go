@@ -64,7 +64,7 @@ func (ch *chainer) unaryChain(limit float64) (st *Step, skipped float64) {
 				continue
 			}
 			for o := m; o != 0; o &= o - 1 {
-				d := trailing(o)
+				d := lowDigit(o)
 				for _, on := range []bool{true, false} {
 					start := ch.node(c, d, on)
 					ch.propagate(r, start, md.m, start^1)
@@ -147,15 +147,6 @@ func maxComplexity(base, limit float64) int {
 	return cx
 }
 
-func trailing(m uint32) int {
-	d := 0
-	for m&1 == 0 {
-		m >>= 1
-		d++
-	}
-	return d
-}
-
 // chainName names a unary chain by its strong links: only house links
 // (X-Chain), only cell links (XY-Chain), cell-house-cell (W-Wing), or
 // both (Alternating Inference Chain).
@@ -225,7 +216,7 @@ func (ch *chainer) multiChain(mode chainMode, base float64) *Step {
 			continue
 		}
 		for o := m; o != 0; o &= o - 1 {
-			d := trailing(o)
+			d := lowDigit(o)
 			st := ch.node(c, d, true)
 			ch.propagate(&ch.res[st], st, mode, -1)
 		}
@@ -233,9 +224,9 @@ func (ch *chainer) multiChain(mode chainMode, base float64) *Step {
 	worth := func(x int32) bool {
 		c, d, on := ch.split(x)
 		if on {
-			return b.val[c] == 0 && b.cand[c]&(1<<d) != 0
+			return b.val[c] == 0 && b.cand[c]&dbit(d) != 0
 		}
-		return b.cand[c]&(1<<d) != 0
+		return b.cand[c]&dbit(d) != 0
 	}
 	conclude := func(x int32) ([]Placement, []Candidate) {
 		c, d, on := ch.split(x)
@@ -250,7 +241,7 @@ func (ch *chainer) multiChain(mode chainMode, base float64) *Step {
 				continue
 			}
 			for o := m; o != 0; o &= o - 1 {
-				d := trailing(o)
+				d := lowDigit(o)
 				on := ch.node(c, d, true)
 				ron := &ch.res[on]
 				if ron.bad[0] >= 0 {
@@ -307,7 +298,7 @@ func (ch *chainer) multiChain(mode chainMode, base float64) *Step {
 		}
 		branches = branches[:0]
 		for o := m; o != 0; o &= o - 1 {
-			branches = append(branches, &ch.res[ch.node(c, trailing(o), true)])
+			branches = append(branches, &ch.res[ch.node(c, lowDigit(o), true)])
 		}
 		cc := c
 		ch.intersect(branches, worth, base, &best, func(x int32, rt float64, cx int) {
@@ -322,14 +313,14 @@ func (ch *chainer) multiChain(mode chainMode, base float64) *Step {
 	for h, hc := range g.houses {
 		placed := b.placedIn(h)
 		for d := 1; d <= g.n; d++ {
-			if placed&(1<<d) != 0 {
+			if placed&dbit(d) != 0 {
 				continue
 			}
 			branches = branches[:0]
 			first := -1
 			var cells []int
 			for _, c := range hc {
-				if b.cand[c]&(1<<d) != 0 {
+				if b.cand[c]&dbit(d) != 0 {
 					if first < 0 {
 						first = c
 					}
@@ -437,7 +428,7 @@ func (ch *chainer) plusStep(r *propResult, mode chainMode, target int32) (added,
 			for _, q := range g.houses[h] {
 				for _, d := range s.Digits {
 					x := ch.node(q, d, false)
-					if b.cand[q]&(1<<d) != 0 && r.has(x) && !containsNode(ps, x) {
+					if b.cand[q]&dbit(d) != 0 && r.has(x) && !containsNode(ps, x) {
 						ps = append(ps, x)
 					}
 				}

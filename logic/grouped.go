@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+
+	"github.com/dlxkit/dlx/sudoku"
 )
 
 const (
@@ -49,8 +51,8 @@ func (g *geom) sameBox(cs []int) bool {
 func groupedLinks(b *board, d int, grouped bool) []gLink {
 	g := b.g
 	var out []gLink
-	bit := uint32(1) << d
-	var ps [32]int // places of d in a house (n <= 31)
+	bit := dbit(d)
+	var ps [sudoku.MaxN]int // places of d in a house
 	// The ends share one backing array; each is cut with its capacity so
 	// that appending to one never overwrites another.
 	arena := make([]int, 0, 2*g.nc)
@@ -105,7 +107,7 @@ func groupedLinks(b *board, d int, grouped bool) []gLink {
 			if na == 1 && nr == 1 {
 				return
 			}
-			var rest [32]int
+			var rest [sudoku.MaxN]int
 			k := 0
 			for _, c := range ps[:np] {
 				if !(g.row[c] == line || g.col[c] == line || g.box[c] == line) {
@@ -190,7 +192,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 		if len(links) < k {
 			continue
 		}
-		bit := uint32(1) << d
+		bit := dbit(d)
 		clear(cands)
 		for c, m := range b.cand {
 			if m&bit != 0 {

@@ -28,7 +28,8 @@ type HintResult struct {
 
 // Hint returns the next step for a player who has reached state (the
 // puzzle plus entries; nil means the puzzle itself). pencil is nil or one
-// candidate mask per cell (bit d for digit d); a zero mask means "no marks
+// candidate mask per cell (bit d-1 for digit d, so that
+// digit 64 of a 64x64 grid fits: 1<<(d-1)); a zero mask means "no marks
 // in this cell" and counts as every digit the filled peers allow. The
 // puzzle must have exactly one solution.
 func Hint(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64) (HintResult, error) {
@@ -106,14 +107,14 @@ func HintWith(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64, 
 			if b.val[c] != 0 {
 				continue
 			}
-			pm := uint32(pencil[c]) & full
-			if pencil[c]>>32 != 0 {
+			pm := pencil[c]
+			if pm&^full != 0 {
 				return res, fmt.Errorf("logic: pencil marks of %s name digits above %d", cellName(g, c), g.n)
 			}
 			if pm == 0 {
 				continue
 			}
-			if pm&(1<<sol[c]) == 0 {
+			if pm&dbit(int(sol[c])) == 0 {
 				res.PencilMistakes = append(res.PencilMistakes, c)
 			}
 			for _, d := range digits(pm &^ b.cand[c]) {

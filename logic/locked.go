@@ -3,6 +3,8 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/dlxkit/dlx/sudoku"
 )
 
 // lockedCandidates finds a digit whose places in one house all lie in a
@@ -12,27 +14,27 @@ import (
 // hidden single (SE 1.7 / 1.9), which the step also places.
 func lockedCandidates(b *board, pointing, direct bool) *Step {
 	g := b.g
-	var cells [32]int
-	var all [32]uint32 // positions of every digit in house a
+	var cells [sudoku.MaxN]int
+	var all [sudoku.MaxN]uint64 // all[d-1]: positions of digit d in house a
 	for a, acells := range g.houses {
 		if (g.kind[a] == kindBox) != pointing {
 			continue
 		}
 		placed := b.placedIn(a)
-		all = [32]uint32{}
+		clear(all[:g.n])
 		for i, c := range acells {
 			for m := b.cand[c]; m != 0; m &= m - 1 {
-				all[bits.TrailingZeros32(m)] |= 1 << i
+				all[bits.TrailingZeros64(m)&63] |= 1 << i
 			}
 		}
 		for d := 1; d <= g.n; d++ {
-			if placed&(1<<d) != 0 || bits.OnesCount32(all[d]) < 2 {
+			if placed&dbit(d) != 0 || bits.OnesCount64(all[d-1]) < 2 {
 				continue
 			}
-			bit := uint32(1) << d
+			bit := dbit(d)
 			np := 0
-			for m := all[d]; m != 0; m &= m - 1 {
-				cells[np] = acells[bits.TrailingZeros32(m)]
+			for m := all[d-1]; m != 0; m &= m - 1 {
+				cells[np] = acells[bits.TrailingZeros64(m)]
 				np++
 			}
 			ps := cells[:np]
@@ -43,7 +45,7 @@ func lockedCandidates(b *board, pointing, direct bool) *Step {
 				// The eliminations go to a buffer first: in direct mode
 				// most candidates fail the hidden single test, and the
 				// step is built only for one that passes.
-				var ebuf [32]Candidate
+				var ebuf [sudoku.MaxN]Candidate
 				ne := 0
 				for _, c := range g.houses[h] {
 					if b.cand[c]&bit != 0 && !contains(ps, c) {

@@ -2,7 +2,6 @@ package logic
 
 import (
 	"fmt"
-	"math/bits"
 	"strings"
 )
 
@@ -41,19 +40,19 @@ func hiddenSingle(b *board, boxes bool) *Step {
 		if (g.kind[h] == kindBox) != boxes {
 			continue
 		}
-		var ones, twos, placed uint32
+		var ones, twos, placed uint64
 		for _, c := range cells {
 			m := b.cand[c]
 			twos |= ones & m
 			ones |= m
-			placed |= 1 << b.val[c]
+			placed |= vbit(b.val[c])
 		}
 		single := ones &^ twos &^ placed
 		if single == 0 {
 			continue
 		}
-		d := bits.TrailingZeros32(single)
-		bit := uint32(1) << d
+		d := lowDigit(single)
+		bit := dbit(d)
 		for _, c := range cells {
 			if b.cand[c]&bit != 0 {
 				r := rHiddenSingleLine
@@ -89,7 +88,7 @@ func kindWord(g *geom, h int) string {
 func nakedSingle(b *board) *Step {
 	for c, m := range b.cand {
 		if m != 0 && m&(m-1) == 0 {
-			d := bits.TrailingZeros32(m)
+			d := lowDigit(m)
 			s := &Step{Technique: "Naked Single", Rating: rNakedSingle, Cells: []int{c}, Digits: []int{d},
 				Placements: []Placement{{c, d}}}
 			if b.verbose {
@@ -112,11 +111,11 @@ func (b *board) hiddenSingleAfterIn(elims []Candidate, only int) (Placement, int
 // other than house not (k 255: house not only).
 func (b *board) hiddenSingleAfterKind(elims []Candidate, k houseKind, not int) (Placement, int, bool) {
 	for _, e := range elims {
-		b.cand[e.Cell] &^= 1 << e.Digit
+		b.cand[e.Cell] &^= dbit(e.Digit)
 	}
 	defer func() {
 		for _, e := range elims {
-			b.cand[e.Cell] |= 1 << e.Digit
+			b.cand[e.Cell] |= dbit(e.Digit)
 		}
 	}()
 	g := b.g
@@ -125,7 +124,7 @@ func (b *board) hiddenSingleAfterKind(elims []Candidate, k houseKind, not int) (
 			if k == 255 && not >= 0 && h != not || k != 255 && (g.kind[h] != k || h == not) {
 				continue
 			}
-			bit := uint32(1) << e.Digit
+			bit := dbit(e.Digit)
 			n, at := 0, -1
 			for _, c := range g.houses[h] {
 				if b.val[c] == uint8(e.Digit) {

@@ -32,7 +32,8 @@ type Step struct {
 // Errors returned by Rate and Hint, besides those of package sudoku that
 // they wrap: sudoku.ErrInvalid (the givens or entries break the rules),
 // sudoku.ErrNoSolution (the puzzle has no solution), sudoku.ErrShape (a
-// shape the rater does not handle: sides above MaxSide), sudoku.ErrVariant
+// shape sudoku.NewGeometry refuses; every side up to sudoku.MaxN is
+// rated), sudoku.ErrVariant
 // and sudoku.ErrGrid (a variant or cells that do not fit the shape).
 var (
 	// ErrMultipleSolutions: the puzzle has more than one solution, so it
@@ -45,7 +46,7 @@ var (
 // apply performs the step on the board.
 func (b *board) apply(s *Step) {
 	for _, e := range s.Eliminations {
-		b.cand[e.Cell] &^= 1 << e.Digit
+		b.cand[e.Cell] &^= dbit(e.Digit)
 	}
 	for _, p := range s.Placements {
 		if b.val[p.Cell] == 0 {

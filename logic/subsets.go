@@ -3,6 +3,8 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/dlxkit/dlx/sudoku"
 )
 
 var subsetNames = [...]string{2: "Pair", 3: "Triple", 4: "Quad"}
@@ -12,7 +14,7 @@ var subsetNames = [...]string{2: "Pair", 3: "Triple", 4: "Quad"}
 // triple 3.6, quad 5.0.
 func nakedSubset(b *board, k int) *Step {
 	g := b.g
-	var cells [32]int
+	var cells [sudoku.MaxN]int
 	var idx [8]int
 	for h, hc := range g.houses {
 		n := 0
@@ -27,7 +29,7 @@ func nakedSubset(b *board, k int) *Step {
 		}
 		var found *Step
 		combos(n, k, idx[:], func(ix []int) bool {
-			var u uint32
+			var u uint64
 			for _, i := range ix {
 				u |= b.cand[cells[i]]
 			}
@@ -70,25 +72,25 @@ func nakedSubset(b *board, k int) *Step {
 // 5.4; direct (the removals leave a hidden single): pair 2.0, triple 2.5.
 func hiddenSubset(b *board, k int, direct bool) *Step {
 	g := b.g
-	var ds [32]int
-	var pos [32]uint32
+	var ds [sudoku.MaxN]int
+	var pos [sudoku.MaxN]uint64
 	var idx [8]int
-	var all [32]uint32 // positions of every digit in the house
+	var all [sudoku.MaxN]uint64 // all[d-1]: positions of digit d in the house
 	for h, hc := range g.houses {
 		placed := b.placedIn(h)
-		all = [32]uint32{}
+		clear(all[:g.n])
 		for i, c := range hc {
 			for m := b.cand[c]; m != 0; m &= m - 1 {
-				all[bits.TrailingZeros32(m)] |= 1 << i
+				all[bits.TrailingZeros64(m)&63] |= 1 << i
 			}
 		}
 		n := 0
 		for d := 1; d <= g.n; d++ {
-			if placed&(1<<d) != 0 {
+			if placed&dbit(d) != 0 {
 				continue
 			}
-			p := all[d] // b.positions(h, d)
-			if c := bits.OnesCount32(p); c >= 2 && c <= k {
+			p := all[d-1] // b.positions(h, d)
+			if c := bits.OnesCount64(p); c >= 2 && c <= k {
 				ds[n] = d
 				pos[n] = p
 				n++
@@ -99,13 +101,13 @@ func hiddenSubset(b *board, k int, direct bool) *Step {
 		}
 		var found *Step
 		combos(n, k, idx[:], func(ix []int) bool {
-			var u uint32
-			var dm uint32
+			var u uint64
+			var dm uint64
 			for _, i := range ix {
 				u |= pos[i]
-				dm |= 1 << ds[i]
+				dm |= dbit(ds[i])
 			}
-			if bits.OnesCount32(u) != k {
+			if bits.OnesCount64(u) != k {
 				return false
 			}
 			if direct && !b.directAfter(h, u, dm) {
@@ -161,13 +163,13 @@ func hiddenSubset(b *board, k int, direct bool) *Step {
 // the cells u (a mask over house h's cells) leaves one of the removed
 // digits with a single place in h: what hiddenSingleAfterIn finds for the
 // eliminations of a hidden subset, without building them.
-func (b *board) directAfter(h int, u, dm uint32) bool {
+func (b *board) directAfter(h int, u, dm uint64) bool {
 	for i, c := range b.g.houses[h] {
 		if u&(1<<i) == 0 {
 			continue
 		}
 		for m := b.cand[c] &^ dm; m != 0; m &= m - 1 {
-			if bits.OnesCount32(b.positions(h, bits.TrailingZeros32(m))&^u) == 1 {
+			if bits.OnesCount64(b.positions(h, lowDigit(m))&^u) == 1 {
 				return true
 			}
 		}

@@ -31,7 +31,7 @@ func rc(r, c int) int { return (r-1)*9 + c - 1 }
 func onlyInRow(b *board, d, r int, cols ...int) {
 	for c := 1; c <= 9; c++ {
 		if !slices.Contains(cols, c) {
-			b.cand[rc(r, c)] &^= 1 << d
+			b.cand[rc(r, c)] &^= dbit(d)
 		}
 	}
 }
@@ -39,7 +39,7 @@ func onlyInRow(b *board, d, r int, cols ...int) {
 func set(b *board, cell int, ds ...int) {
 	b.cand[cell] = 0
 	for _, d := range ds {
-		b.cand[cell] |= 1 << d
+		b.cand[cell] |= dbit(d)
 	}
 }
 
@@ -96,7 +96,7 @@ func TestTechniques(t *testing.T) {
 				for r := 1; r <= 3; r++ {
 					for c := 1; c <= 3; c++ {
 						if r != 2 || c != 2 {
-							b.cand[rc(r, c)] &^= 1 << 5
+							b.cand[rc(r, c)] &^= dbit(5)
 						}
 					}
 				}
@@ -117,7 +117,7 @@ func TestTechniques(t *testing.T) {
 			// In box 1 the 3 is only in r1c1 and r1c2, so it leaves the rest of row 1.
 			setup: func(b *board) {
 				for _, c := range []int{rc(1, 3), rc(2, 1), rc(2, 2), rc(2, 3), rc(3, 1), rc(3, 2), rc(3, 3)} {
-					b.cand[c] &^= 1 << 3
+					b.cand[c] &^= dbit(3)
 				}
 			},
 			find:      func(b *board) *Step { return lockedCandidates(b, true, false) },

@@ -3,6 +3,8 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/dlxkit/dlx/sudoku"
 )
 
 const (
@@ -19,7 +21,7 @@ type strongLink struct {
 
 func strongLinks(b *board, d int, out []strongLink) []strongLink {
 	g := b.g
-	bit := uint32(1) << d
+	bit := dbit(d)
 	for h, hc := range g.houses {
 		x, y, n := -1, -1, 0
 		for _, c := range hc {
@@ -66,21 +68,21 @@ func turbotIndex(r float64) int {
 // allStrongLinks returns the strong links of every digit (index d), each
 // list in house order as strongLinks gives it, from one pass over the
 // houses.
-func allStrongLinks(b *board) [32][]strongLink {
+func allStrongLinks(b *board) [sudoku.MaxN + 1][]strongLink {
 	g := b.g
-	var out [32][]strongLink
-	var pos [32]uint32
+	var out [sudoku.MaxN + 1][]strongLink
+	var pos [sudoku.MaxN]uint64 // pos[d-1]: positions of digit d in the house
 	for h, hc := range g.houses {
-		pos = [32]uint32{}
+		clear(pos[:g.n])
 		for i, c := range hc {
 			for m := b.cand[c]; m != 0; m &= m - 1 {
-				pos[bits.TrailingZeros32(m)] |= 1 << i
+				pos[bits.TrailingZeros64(m)&63] |= 1 << i
 			}
 		}
 		for d := 1; d <= g.n; d++ {
-			if p := pos[d]; p != 0 && bits.OnesCount32(p) == 2 {
-				x := bits.TrailingZeros32(p)
-				y := bits.TrailingZeros32(p &^ (1 << x))
+			if p := pos[d-1]; p != 0 && bits.OnesCount64(p) == 2 {
+				x := bits.TrailingZeros64(p)
+				y := bits.TrailingZeros64(p &^ (1 << x))
 				out[d] = append(out[d], strongLink{hc[x], hc[y], h})
 			}
 		}
@@ -101,7 +103,7 @@ func turbotFishes(b *board, want float64, all *[3]*Step) {
 		if len(links) < 2 {
 			continue
 		}
-		bit := uint32(1) << d
+		bit := dbit(d)
 		clear(cands)
 		for c, m := range b.cand {
 			if m&bit != 0 {
@@ -139,7 +141,7 @@ func turbotFishes(b *board, want float64, all *[3]*Step) {
 // turbotPair returns the first turbot fish made of the strong links l1 and
 // l2 of digit d (l1's ends in order a, b then b, a, and l2's likewise),
 // rated r, or nil.
-func turbotPair(b *board, d int, bit uint32, cands []uint64, l1, l2 strongLink, r float64) *Step {
+func turbotPair(b *board, d int, bit uint64, cands []uint64, l1, l2 strongLink, r float64) *Step {
 	g := b.g
 	w := g.words
 	for _, e1 := range [2][2]int{{l1.a, l1.b}, {l1.b, l1.a}} {
@@ -193,7 +195,7 @@ func turbotPair(b *board, d int, bit uint32, cands []uint64, l1, l2 strongLink, 
 func wWing(b *board) *Step {
 	g := b.g
 	var links []strongLink
-	var byDigit [32][]strongLink
+	var byDigit [sudoku.MaxN + 1][]strongLink
 	for d := 1; d <= g.n; d++ {
 		links = strongLinks(b, d, nil)
 		byDigit[d] = links
@@ -209,7 +211,7 @@ func wWing(b *board) *Step {
 			ds := digits(pm)
 			for k, x := range ds {
 				y := ds[1-k]
-				ybit := uint32(1) << y
+				ybit := dbit(y)
 				for _, l := range byDigit[x] {
 					for _, e := range [2][2]int{{l.a, l.b}, {l.b, l.a}} {
 						if e[0] == p || e[0] == q || e[1] == p || e[1] == q || !g.sees(e[0], p) || !g.sees(e[1], q) {

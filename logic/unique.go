@@ -1,9 +1,6 @@
 package logic
 
-import (
-	"fmt"
-	"math/bits"
-)
+import "fmt"
 
 // uniqueRect finds a unique rectangle: four cells in two rows, two columns
 // and two boxes that could all hold only the same two digits a and b would
@@ -56,18 +53,18 @@ func uniqueRect(b *board) *Step {
 	return best
 }
 
-func pairsOf(m uint32) []uint32 {
+func pairsOf(m uint64) []uint64 {
 	ds := digits(m)
-	var ps []uint32
+	var ps []uint64
 	for i := range ds {
 		for j := i + 1; j < len(ds); j++ {
-			ps = append(ps, 1<<ds[i]|1<<ds[j])
+			ps = append(ps, dbit(ds[i])|dbit(ds[j]))
 		}
 	}
 	return ps
 }
 
-func urTypes(b *board, cells [4]int, ab uint32) *Step {
+func urTypes(b *board, cells [4]int, ab uint64) *Step {
 	g := b.g
 	var extra []int // indices into cells with more than {a,b}
 	for i, c := range cells {
@@ -116,7 +113,7 @@ func urTypes(b *board, cells [4]int, ab uint32) *Step {
 		// Type 2: both roof cells are {a,b,x}.
 		if b.cand[x] == b.cand[y] && popcount(b.cand[x]) == 3 {
 			z := b.cand[x] &^ ab
-			zd := bits.TrailingZeros32(z)
+			zd := lowDigit(z)
 			var elims []Candidate
 			for _, e := range g.peers[x] {
 				if e != y && b.cand[e]&z != 0 && g.sees(e, y) {
@@ -162,7 +159,7 @@ func bug(b *board) *Step {
 			k := popcount(b.positions(h, d))
 			switch {
 			case k == 0 || k == 2:
-			case k == 3 && in && b.cand[tri]&(1<<d) != 0 && (want < 0 || want == d):
+			case k == 3 && in && b.cand[tri]&dbit(d) != 0 && (want < 0 || want == d):
 				want = d
 			default:
 				return nil

@@ -28,7 +28,7 @@ func stepError(g *geom, st *Step, sol []uint8, b *board) error {
 		if int(sol[e.Cell]) == e.Digit {
 			return fmt.Errorf("%s removes the solution's %d from %s: %s", st.Technique, e.Digit, cellName(g, e.Cell), st.Explanation)
 		}
-		if b.cand[e.Cell]&(1<<e.Digit) == 0 {
+		if b.cand[e.Cell]&dbit(e.Digit) == 0 {
 			return fmt.Errorf("%s removes %d from %s, which is not a candidate", st.Technique, e.Digit, cellName(g, e.Cell))
 		}
 	}
@@ -158,7 +158,7 @@ func TestHintWalk(t *testing.T) {
 		pencil := make([]uint64, len(state.Cells))
 		for i := 0; ; i++ {
 			for c := range pencil {
-				pencil[c] = uint64(b.cand[c])
+				pencil[c] = b.cand[c]
 			}
 			h, err := Hint(ctx, p.grid, state, pencil)
 			if err != nil {
@@ -212,9 +212,9 @@ func TestHintMistakes(t *testing.T) {
 	state = p.grid.Clone()
 	pencil := make([]uint64, 81)
 	for c := range pencil {
-		pencil[c] = 0x3fe
+		pencil[c] = 0x1ff
 	}
-	pencil[wrong] = 0x3fe &^ (1 << s.sol[wrong])
+	pencil[wrong] = 0x1ff &^ dbit(int(s.sol[wrong]))
 	h, err = Hint(context.Background(), p.grid, state, pencil)
 	if err != nil {
 		t.Fatal(err)
@@ -223,7 +223,7 @@ func TestHintMistakes(t *testing.T) {
 		t.Fatalf("hint = %+v, want a pencil mistake at %d", h, wrong)
 	}
 	// Full pencil marks: first clean them up.
-	pencil[wrong] = 0x3fe
+	pencil[wrong] = 0x1ff
 	h, err = Hint(context.Background(), p.grid, state, pencil)
 	if err != nil {
 		t.Fatal(err)

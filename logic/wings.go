@@ -1,9 +1,6 @@
 package logic
 
-import (
-	"fmt"
-	"math/bits"
-)
+import "fmt"
 
 // xyWing finds a pivot cell {x,y} seeing two pincers {x,z} and {y,z}:
 // whichever the pivot is, one pincer is z, so z leaves every cell that sees
@@ -30,7 +27,7 @@ func xyWing(b *board, xyz bool) *Step {
 				if popcount(cm) != 2 || cm == am || (xyz && cm&pm != cm) {
 					continue
 				}
-				var z uint32
+				var z uint64
 				if xyz {
 					if am|cm != pm {
 						continue
@@ -49,7 +46,7 @@ func xyWing(b *board, xyz bool) *Step {
 				if popcount(z) != 1 {
 					continue
 				}
-				zd := bits.TrailingZeros32(z)
+				zd := lowDigit(z)
 				var elims []Candidate
 				for _, e := range g.peers[a] {
 					if e == c || e == p || b.cand[e]&z == 0 || !g.sees(e, c) || (xyz && !g.sees(e, p)) {

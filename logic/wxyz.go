@@ -3,7 +3,6 @@ package logic
 import (
 	"fmt"
 	"math"
-	"math/bits"
 )
 
 const rWXYZWing = 5.5
@@ -34,7 +33,7 @@ func wxyzWing(b *board) *Step {
 		// digits before the third.
 		try := func(ix []int) bool {
 			cells := [4]int{p, wings[ix[0]], wings[ix[1]], wings[ix[2]]}
-			var u uint32
+			var u uint64
 			maxCard := 0
 			for _, c := range cells {
 				u |= b.cand[c]
@@ -45,11 +44,11 @@ func wxyzWing(b *board) *Step {
 			}
 			z := -1
 			for du := u; du != 0; du &= du - 1 {
-				d := bits.TrailingZeros32(du)
+				d := lowDigit(du)
 				restricted := true
 				for i := 0; i < 4 && restricted; i++ {
 					for j := i + 1; j < 4; j++ {
-						if b.cand[cells[i]]&b.cand[cells[j]]&(1<<d) != 0 && !g.sees(cells[i], cells[j]) {
+						if b.cand[cells[i]]&b.cand[cells[j]]&dbit(d) != 0 && !g.sees(cells[i], cells[j]) {
 							restricted = false
 							break
 						}
@@ -65,7 +64,7 @@ func wxyzWing(b *board) *Step {
 			if z < 0 {
 				return false
 			}
-			zbit := uint32(1) << z
+			zbit := dbit(z)
 			var zc []int
 			for _, c := range cells {
 				if b.cand[c]&zbit != 0 {

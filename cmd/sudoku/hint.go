@@ -163,7 +163,7 @@ func parsePencil(s string, cells int) ([]uint64, error) {
 			default:
 				return nil, fmt.Errorf("field %d: unexpected %q", i+1, c)
 			}
-			marks[i] |= 1 << d
+			marks[i] |= 1 << (d - 1) // logic.Hint: bit d-1 for digit d
 		}
 	}
 	return marks, nil

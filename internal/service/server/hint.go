@@ -57,7 +57,7 @@ func (s *Server) hint(ctx context.Context, req *puzzleRequest) (any, *apiError) 
 				if d < 1 || d > n {
 					return nil, badRequest("pencil: digit out of range")
 				}
-				pencil[i] |= 1 << d
+				pencil[i] |= 1 << (d - 1) // logic.Hint: bit d-1 for digit d
 			}
 		}
 	}
