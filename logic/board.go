@@ -108,6 +108,7 @@ func buildGeom(sg *sudoku.Geometry) *geom {
 type board struct {
 	g       *geom
 	val     []uint8
+	vmask   []uint64 // dbit of each cell's value, 0 for an empty cell
 	cand    []uint64
 	empty   int
 	verbose bool // build explanations
@@ -121,11 +122,6 @@ type board struct {
 // dbit returns the mask of digit d, 1 <= d <= 64.
 func dbit(d int) uint64 { return 1 << (uint(d-1) & 63) }
 
-// vbit returns the mask of a cell's value v, 0 for an empty cell.
-func vbit(v uint8) uint64 {
-	return 1 << (v - 1) // v = 0: a shift by 255, so 0
-}
-
 // lowDigit returns the smallest digit of the non-empty mask m.
 func lowDigit(m uint64) int { return bits.TrailingZeros64(m) + 1 }
 
@@ -135,7 +131,7 @@ func (g *geom) full() uint64 { return ^uint64(0) >> (64 - uint(g.n)) }
 // newBoard builds a board from the grid's digits. It reports an error when
 // two givens clash.
 func newBoard(g *geom, cells []uint8) (*board, error) {
-	b := &board{g: g, val: make([]uint8, g.nc), cand: make([]uint64, g.nc)}
+	b := &board{g: g, val: make([]uint8, g.nc), vmask: make([]uint64, g.nc), cand: make([]uint64, g.nc)}
 	full := g.full()
 	for c := range b.cand {
 		b.cand[c] = full
@@ -159,6 +155,7 @@ func newBoard(g *geom, cells []uint8) (*board, error) {
 // place puts d in cell c and removes d from the candidates of its peers.
 func (b *board) place(c, d int) {
 	b.val[c] = uint8(d)
+	b.vmask[c] = dbit(d)
 	b.cand[c] = 0
 	b.empty--
 	m := ^dbit(d)
@@ -184,7 +181,7 @@ func (b *board) positions(h, d int) uint64 {
 func (b *board) placedIn(h int) uint64 {
 	var m uint64
 	for _, c := range b.g.houses[h] {
-		m |= vbit(b.val[c])
+		m |= b.vmask[c]
 	}
 	return m
 }
@@ -201,7 +198,7 @@ func (b *board) broken() bool {
 	for _, h := range b.g.houses {
 		var m uint64
 		for _, c := range h {
-			m |= b.cand[c] | vbit(b.val[c])
+			m |= b.cand[c] | b.vmask[c]
 		}
 		if m&full != full {
 			return true

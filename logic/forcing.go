@@ -409,7 +409,7 @@ func (ch *chainer) plusStep(r *propResult, mode chainMode, target int32) (added,
 		ch.wb = &board{g: ch.g}
 	}
 	wb := ch.wb
-	wb.val, wb.cand, wb.empty = b.val, ch.work, b.empty
+	wb.val, wb.vmask, wb.cand, wb.empty = b.val, b.vmask, ch.work, b.empty
 	var s *Step
 	for _, f := range plusTechniques {
 		if s = f(wb); s != nil {

@@ -45,7 +45,7 @@ func hiddenSingle(b *board, boxes bool) *Step {
 			m := b.cand[c]
 			twos |= ones & m
 			ones |= m
-			placed |= vbit(b.val[c])
+			placed |= b.vmask[c]
 		}
 		single := ones &^ twos &^ placed
 		if single == 0 {
