@@ -11,12 +11,12 @@ import "fmt"
 func alignedPair(b *board) *Step {
 	g := b.g
 	var base []int
-	excl := make([][]int, g.nc)
+	excl := make([][]int, g.Cells)
 	for c, m := range b.cand {
 		if popcount(m) < 2 {
 			continue
 		}
-		for _, p := range g.peers[c] {
+		for _, p := range g.Peers[c] {
 			if popcount(b.cand[p]) == 2 {
 				excl[c] = append(excl[c], p)
 			}

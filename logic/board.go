@@ -18,25 +18,16 @@ const (
 	kindExtra = sudoku.ExtraHouse
 )
 
-// geom is the rater's view of a sudoku.Geometry: the geometry's houses,
-// cells' houses and peers under short names, a bitset of the peers, and
-// the names of the digits for explanations. The geometry part is shared
+// geom is the rater's view of a sudoku.Geometry: the geometry itself
+// (houses, cells' houses, peers), a bitset of the peers, and the names of
+// the digits for explanations. The geometry part is shared
 // between goroutines and read-only; each solver has its own copy of the
 // struct (see newSolver) to carry its digit names.
 type geom struct {
 	*sudoku.Geometry
-	n, nc  int
-	houses [][]int // rows 0..n-1, columns n..2n-1, boxes 2n..3n-1, then extra regions
-	kind   []houseKind
-	// cellHouses lists the houses of each cell, boxes first, then rows,
-	// columns and extra regions.
-	cellHouses [][]int
-	peers      [][]int
-	peerSet    []uint64 // nc*words bitset: peerSet[a*words+b/64] bit b%64 when a and b see each other
-	words      int
-	row, col   []int
-	box        []int
-	standard9  bool
+	peerSet   []uint64 // Cells*words bitset: peerSet[a*words+b/64] bit b%64 when a and b see each other
+	words     int
+	standard9 bool
 	// names[d] names digit d in explanations ("A" for 1 on a 16x16 in
 	// letters); nil or too short: decimal numbers.
 	names []string
@@ -82,20 +73,18 @@ func geomOf(gr *sudoku.Grid) (*geom, error) {
 // them.
 func (g *geom) named(f sudoku.Format) *geom {
 	c := *g
-	c.names = make([]string, g.n+1)
-	for d := 1; d <= g.n; d++ {
-		c.names[d] = f.DigitName(d, g.n)
+	c.names = make([]string, g.N+1)
+	for d := 1; d <= g.N; d++ {
+		c.names[d] = f.DigitName(d, g.N)
 	}
 	return &c
 }
 
 func buildGeom(sg *sudoku.Geometry) *geom {
-	g := &geom{Geometry: sg, n: sg.N, nc: sg.Cells, houses: sg.Houses, kind: sg.Kinds,
-		cellHouses: sg.CellHouses, peers: sg.Peers, row: sg.Row, col: sg.Col, box: sg.Box,
-		standard9: sg.Standard9()}
-	g.words = (g.nc + 63) / 64
-	g.peerSet = make([]uint64, g.nc*g.words)
-	for a, ps := range g.peers {
+	g := &geom{Geometry: sg, standard9: sg.Standard9()}
+	g.words = (g.Cells + 63) / 64
+	g.peerSet = make([]uint64, g.Cells*g.words)
+	for a, ps := range g.Peers {
 		for _, b := range ps {
 			g.peerSet[a*g.words+b>>6] |= 1 << (uint(b) & 63)
 		}
@@ -126,23 +115,23 @@ func dbit(d int) uint64 { return 1 << (uint(d-1) & 63) }
 func lowDigit(m uint64) int { return bits.TrailingZeros64(m) + 1 }
 
 // full returns the mask of every digit 1..n.
-func (g *geom) full() uint64 { return ^uint64(0) >> (64 - uint(g.n)) }
+func (g *geom) full() uint64 { return ^uint64(0) >> (64 - uint(g.N)) }
 
 // newBoard builds a board from the grid's digits. It reports an error when
 // two givens clash.
 func newBoard(g *geom, cells []uint8) (*board, error) {
-	b := &board{g: g, val: make([]uint8, g.nc), vmask: make([]uint64, g.nc), cand: make([]uint64, g.nc)}
+	b := &board{g: g, val: make([]uint8, g.Cells), vmask: make([]uint64, g.Cells), cand: make([]uint64, g.Cells)}
 	full := g.full()
 	for c := range b.cand {
 		b.cand[c] = full
 	}
-	b.empty = g.nc
+	b.empty = g.Cells
 	for c, d := range cells {
 		if d == 0 {
 			continue
 		}
-		if int(d) > g.n {
-			return nil, fmt.Errorf("logic: cell %s holds %d, more than %d: %w", cellName(g, c), d, g.n, sudoku.ErrGrid)
+		if int(d) > g.N {
+			return nil, fmt.Errorf("logic: cell %s holds %d, more than %d: %w", cellName(g, c), d, g.N, sudoku.ErrGrid)
 		}
 		if b.cand[c]&dbit(int(d)) == 0 {
 			return nil, fmt.Errorf("logic: %w: %s at %s clashes with a peer", sudoku.ErrInvalid, g.digit(int(d)), cellName(g, c))
@@ -159,7 +148,7 @@ func (b *board) place(c, d int) {
 	b.cand[c] = 0
 	b.empty--
 	m := ^dbit(d)
-	for _, p := range b.g.peers[c] {
+	for _, p := range b.g.Peers[c] {
 		b.cand[p] &= m
 	}
 }
@@ -169,7 +158,7 @@ func (b *board) place(c, d int) {
 func (b *board) positions(h, d int) uint64 {
 	var m uint64
 	bit := dbit(d)
-	for i, c := range b.g.houses[h] {
+	for i, c := range b.g.Houses[h] {
 		if b.cand[c]&bit != 0 {
 			m |= 1 << i
 		}
@@ -180,7 +169,7 @@ func (b *board) positions(h, d int) uint64 {
 // placedIn returns the digits already placed in house h.
 func (b *board) placedIn(h int) uint64 {
 	var m uint64
-	for _, c := range b.g.houses[h] {
+	for _, c := range b.g.Houses[h] {
 		m |= b.vmask[c]
 	}
 	return m
@@ -195,7 +184,7 @@ func (b *board) broken() bool {
 		}
 	}
 	full := b.g.full()
-	for _, h := range b.g.houses {
+	for _, h := range b.g.Houses {
 		var m uint64
 		for _, c := range h {
 			m |= b.cand[c] | b.vmask[c]

@@ -68,7 +68,7 @@ func (ch *chainer) linkTable() {
 		ch.pstart = make([]int32, ch.nn+1)
 	}
 	ch.partners = ch.partners[:0]
-	for c := 0; c < g.nc; c++ {
+	for c := 0; c < g.Cells; c++ {
 		for d := 0; d < ch.n1; d++ {
 			slot := c*ch.n1 + d
 			ch.pstart[slot] = int32(len(ch.partners))
@@ -79,9 +79,9 @@ func (ch *chainer) linkTable() {
 			if b.cand[c]&bit == 0 {
 				continue
 			}
-			for _, h := range g.cellHouses[c] {
+			for _, h := range g.CellHouses[c] {
 				at, cnt := -1, 0
-				for _, q := range g.houses[h] {
+				for _, q := range g.Houses[h] {
 					if b.cand[q]&bit != 0 {
 						cnt++
 						if q != c {
@@ -100,9 +100,9 @@ func (ch *chainer) linkTable() {
 
 func newChainer(b *board) *chainer {
 	g := b.g
-	n1 := g.n + 1
-	nn := g.nc * n1
-	ch := &chainer{b: b, g: g, n1: n1, nn: nn, work: make([]uint64, g.nc),
+	n1 := g.N + 1
+	nn := g.Cells * n1
+	ch := &chainer{b: b, g: g, n1: n1, nn: nn, work: make([]uint64, g.Cells),
 		idx: make([]int32, 2*nn), stamp: make([]uint32, 2*nn), seen: make([]uint32, 2*nn)}
 	return ch // ch.res is made by multiChain, the only user
 }
@@ -223,7 +223,7 @@ func (ch *chainer) propagate(r *propResult, start int32, mode chainMode, target 
 				}
 			}
 			bit := dbit(d)
-			for _, p := range g.peers[c] {
+			for _, p := range g.Peers[c] {
 				pm := b.cand[p]
 				if mode.dynamic {
 					pm = ch.work[p]
@@ -249,9 +249,9 @@ func (ch *chainer) propagate(r *propResult, start int32, mode chainMode, target 
 				}
 			}
 			bit := dbit(d)
-			for _, h := range g.cellHouses[c] {
+			for _, h := range g.CellHouses[c] {
 				at, cnt := -1, 0
-				for _, q := range g.houses[h] {
+				for _, q := range g.Houses[h] {
 					if ch.work[q]&bit != 0 {
 						cnt++
 						at = q
@@ -261,7 +261,7 @@ func (ch *chainer) propagate(r *propResult, start int32, mode chainMode, target 
 					continue
 				}
 				ps := ch.parbuf[:0]
-				for _, q := range g.houses[h] {
+				for _, q := range g.Houses[h] {
 					if b.cand[q]&bit != 0 && ch.work[q]&bit == 0 {
 						ps = append(ps, ch.node(q, d, false))
 					}

@@ -14,7 +14,7 @@ var fishNames = [...]string{2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 // 3.2, swordfish 3.8, jellyfish 5.2.
 func fish(b *board, k int) *Step {
 	g := b.g
-	n := g.n
+	n := g.N
 	var lines [sudoku.MaxN]int
 	var pos [sudoku.MaxN]uint64
 	var idx [8]int
@@ -51,7 +51,7 @@ func fish(b *board, k int) *Step {
 				var elims []Candidate
 				var cells []int
 				for _, cl := range indices(u) {
-					for l, c := range g.houses[cover+cl] {
+					for l, c := range g.Houses[cover+cl] {
 						if b.cand[c]&bit == 0 {
 							continue
 						}

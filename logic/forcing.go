@@ -310,9 +310,9 @@ func (ch *chainer) multiChain(mode chainMode, base float64) *Step {
 		})
 	}
 	// Region forcing chains.
-	for h, hc := range g.houses {
+	for h, hc := range g.Houses {
 		placed := b.placedIn(h)
-		for d := 1; d <= g.n; d++ {
+		for d := 1; d <= g.N; d++ {
 			if placed&dbit(d) != 0 {
 				continue
 			}
@@ -424,8 +424,8 @@ func (ch *chainer) plusStep(r *propResult, mode chainMode, target int32) (added,
 	ps := ch.parbuf[:0]
 	g := ch.g
 	for _, c := range s.Cells {
-		for _, h := range g.cellHouses[c] {
-			for _, q := range g.houses[h] {
+		for _, h := range g.CellHouses[c] {
+			for _, q := range g.Houses[h] {
 				for _, d := range s.Digits {
 					x := ch.node(q, d, false)
 					if b.cand[q]&dbit(d) != 0 && r.has(x) && !containsNode(ps, x) {

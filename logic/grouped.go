@@ -31,15 +31,15 @@ type gLink struct {
 func (g *geom) sameLine(cs []int) bool {
 	r, c := true, true
 	for _, x := range cs[1:] {
-		r = r && g.row[x] == g.row[cs[0]]
-		c = c && g.col[x] == g.col[cs[0]]
+		r = r && g.Row[x] == g.Row[cs[0]]
+		c = c && g.Col[x] == g.Col[cs[0]]
 	}
 	return r || c
 }
 
 func (g *geom) sameBox(cs []int) bool {
 	for _, x := range cs[1:] {
-		if g.box[x] != g.box[cs[0]] {
+		if g.Box[x] != g.Box[cs[0]] {
 			return false
 		}
 	}
@@ -55,12 +55,12 @@ func groupedLinks(b *board, d int, grouped bool) []gLink {
 	var ps [sudoku.MaxN]int // places of d in a house
 	// The ends share one backing array; each is cut with its capacity so
 	// that appending to one never overwrites another.
-	arena := make([]int, 0, 2*g.nc)
+	arena := make([]int, 0, 2*g.Cells)
 	cut := func(from int) unit {
 		return unit(arena[from:len(arena):len(arena)])
 	}
 	var seen [4]uint64 // houses used to split the current house
-	for h, hc := range g.houses {
+	for h, hc := range g.Houses {
 		np := 0
 		for _, c := range hc {
 			if b.cand[c]&bit != 0 {
@@ -77,7 +77,7 @@ func groupedLinks(b *board, d int, grouped bool) []gLink {
 			out = append(out, gLink{unit(arena[i : i+1 : i+1]), unit(arena[i+1 : i+2 : i+2]), h})
 			continue
 		}
-		if !grouped || g.kind[h] == kindExtra {
+		if !grouped || g.Kinds[h] == kindExtra {
 			continue
 		}
 		// Split the places by a line (boxes) or a box (lines): the part
@@ -94,7 +94,7 @@ func groupedLinks(b *board, d int, grouped bool) []gLink {
 			}
 			na, nr := 0, 0
 			for _, c := range ps[:np] {
-				if g.row[c] == line || g.col[c] == line || g.box[c] == line {
+				if g.Row[c] == line || g.Col[c] == line || g.Box[c] == line {
 					na++
 				} else {
 					nr++
@@ -110,18 +110,18 @@ func groupedLinks(b *board, d int, grouped bool) []gLink {
 			var rest [sudoku.MaxN]int
 			k := 0
 			for _, c := range ps[:np] {
-				if !(g.row[c] == line || g.col[c] == line || g.box[c] == line) {
+				if !(g.Row[c] == line || g.Col[c] == line || g.Box[c] == line) {
 					rest[k] = c
 					k++
 				}
 			}
-			ok := k == 1 || (g.kind[h] == kindBox && g.sameLine(rest[:k])) || (g.kind[h] != kindBox && g.sameBox(rest[:k]))
+			ok := k == 1 || (g.Kinds[h] == kindBox && g.sameLine(rest[:k])) || (g.Kinds[h] != kindBox && g.sameBox(rest[:k]))
 			if !ok {
 				return
 			}
 			i := len(arena)
 			for _, c := range ps[:np] {
-				if g.row[c] == line || g.col[c] == line || g.box[c] == line {
+				if g.Row[c] == line || g.Col[c] == line || g.Box[c] == line {
 					arena = append(arena, c)
 				}
 			}
@@ -130,14 +130,14 @@ func groupedLinks(b *board, d int, grouped bool) []gLink {
 			arena = append(arena, rest[:k]...)
 			out = append(out, gLink{a, cut(j), h})
 		}
-		if g.kind[h] == kindBox {
+		if g.Kinds[h] == kindBox {
 			for _, c := range ps[:np] {
-				split(g.row[c])
-				split(g.col[c])
+				split(g.Row[c])
+				split(g.Col[c])
 			}
 		} else {
 			for _, c := range ps[:np] {
-				split(g.box[c])
+				split(g.Box[c])
 			}
 		}
 	}
@@ -184,7 +184,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 	threeDone := func() bool {
 		return all != nil && k == 3 && !grouped && all[rThreeSky] != nil && all[rThreeTurbot] != nil && all[rThreeKite] != nil
 	}
-	for d := 1; d <= g.n; d++ {
+	for d := 1; d <= g.N; d++ {
 		if threeDone() {
 			return nil
 		}
@@ -205,8 +205,8 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 		ne := 2 * nl
 		ew := (ne + 63) / 64
 		buf = grow(buf, nl*4*w)
-		endsAt = grow(endsAt, g.nc*ew)
-		endsSeeing = grow(endsSeeing, g.nc*ew)
+		endsAt = grow(endsAt, g.Cells*ew)
+		endsSeeing = grow(endsSeeing, g.Cells*ew)
 		allowed = grow(allowed, k*ew)
 		inChain = growBool(inChain, nl)
 		isGroup = growBool(isGroup, nl)
@@ -289,7 +289,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				first, _ := ends(0)
 				_, last := ends(k - 1)
 				var elims []Candidate
-				for _, c := range g.peers[first[0]] {
+				for _, c := range g.Peers[first[0]] {
 					if elim[c>>6]&(1<<(uint(c)&63)) != 0 {
 						elims = append(elims, Candidate{c, d})
 					}
@@ -323,7 +323,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 			if all != nil && k == 3 && !grouped && depth == 2 {
 				// Two links in a row and a column: every completion is a
 				// three-string kite.
-				k0, k1 := g.kind[links[chain[0]].h], g.kind[links[chain[1]].h]
+				k0, k1 := g.Kinds[links[chain[0]].h], g.Kinds[links[chain[1]].h]
 				if ((k0 == kindRow && k1 == kindCol) || (k0 == kindCol && k1 == kindRow)) && all[rThreeKite] != nil {
 					return false
 				}
@@ -478,7 +478,7 @@ func chainRating(g *geom, links []gLink, chain []int, grouped bool) (float64, st
 	hasRow, hasCol, hasBox, group := false, false, false, false
 	for _, li := range chain {
 		l := links[li]
-		switch g.kind[l.h] {
+		switch g.Kinds[l.h] {
 		case kindRow:
 			hasRow = true
 		case kindCol:

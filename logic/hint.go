@@ -58,11 +58,11 @@ func HintWith(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64, 
 	if state == nil {
 		state = puzzle
 	}
-	if len(state.Cells) != g.nc {
-		return res, fmt.Errorf("logic: state has %d cells, want %d", len(state.Cells), g.nc)
+	if len(state.Cells) != g.Cells {
+		return res, fmt.Errorf("logic: state has %d cells, want %d", len(state.Cells), g.Cells)
 	}
-	if pencil != nil && len(pencil) != g.nc {
-		return res, fmt.Errorf("logic: pencil marks for %d cells, want %d", len(pencil), g.nc)
+	if pencil != nil && len(pencil) != g.Cells {
+		return res, fmt.Errorf("logic: pencil marks for %d cells, want %d", len(pencil), g.Cells)
 	}
 	complete := true
 	for c, v := range state.Cells {
@@ -109,7 +109,7 @@ func HintWith(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64, 
 			}
 			pm := pencil[c]
 			if pm&^full != 0 {
-				return res, fmt.Errorf("logic: pencil marks of %s name digits above %d", cellName(g, c), g.n)
+				return res, fmt.Errorf("logic: pencil marks of %s name digits above %d", cellName(g, c), g.N)
 			}
 			if pm == 0 {
 				continue

@@ -16,18 +16,18 @@ func lockedCandidates(b *board, pointing, direct bool) *Step {
 	g := b.g
 	var cells [sudoku.MaxN]int
 	var all [sudoku.MaxN]uint64 // all[d-1]: positions of digit d in house a
-	for a, acells := range g.houses {
-		if (g.kind[a] == kindBox) != pointing {
+	for a, acells := range g.Houses {
+		if (g.Kinds[a] == kindBox) != pointing {
 			continue
 		}
 		placed := b.placedIn(a)
-		clear(all[:g.n])
+		clear(all[:g.N])
 		for i, c := range acells {
 			for m := b.cand[c]; m != 0; m &= m - 1 {
 				all[bits.TrailingZeros64(m)&63] |= 1 << i
 			}
 		}
-		for d := 1; d <= g.n; d++ {
+		for d := 1; d <= g.N; d++ {
 			if placed&dbit(d) != 0 || bits.OnesCount64(all[d-1]) < 2 {
 				continue
 			}
@@ -38,7 +38,7 @@ func lockedCandidates(b *board, pointing, direct bool) *Step {
 				np++
 			}
 			ps := cells[:np]
-			for _, h := range g.cellHouses[ps[0]] {
+			for _, h := range g.CellHouses[ps[0]] {
 				if h == a || !allIn(g, ps, h) {
 					continue
 				}
@@ -47,7 +47,7 @@ func lockedCandidates(b *board, pointing, direct bool) *Step {
 				// step is built only for one that passes.
 				var ebuf [sudoku.MaxN]Candidate
 				ne := 0
-				for _, c := range g.houses[h] {
+				for _, c := range g.Houses[h] {
 					if b.cand[c]&bit != 0 && !contains(ps, c) {
 						ebuf[ne] = Candidate{c, d}
 						ne++
@@ -63,7 +63,7 @@ func lockedCandidates(b *board, pointing, direct bool) *Step {
 					// house of the first house's kind that crosses the
 					// second one.
 					var ok bool
-					p, ph, ok = b.hiddenSingleAfterKind(ebuf[:ne], g.kind[a], a)
+					p, ph, ok = b.hiddenSingleAfterKind(ebuf[:ne], g.Kinds[a], a)
 					if !ok {
 						continue
 					}
@@ -101,7 +101,7 @@ func lockedCandidates(b *board, pointing, direct bool) *Step {
 func allIn(g *geom, cells []int, h int) bool {
 	for _, c := range cells {
 		in := false
-		for _, x := range g.cellHouses[c] {
+		for _, x := range g.CellHouses[c] {
 			if x == h {
 				in = true
 				break

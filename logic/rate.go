@@ -136,7 +136,7 @@ func newSolver(g *sudoku.Grid, verbose bool, f sudoku.Format) (*solver, error) {
 // solution in s.sol when it is unique. It fails with an error wrapping
 // sudoku.ErrNoSolution, ErrMultipleSolutions, or ctx's error.
 func (s *solver) checkUnique(ctx context.Context) error {
-	s.sol = make([]uint8, s.b.g.nc)
+	s.sol = make([]uint8, s.b.g.Cells)
 	n, err := countSolutions(ctx, s.b, 2, s.sol)
 	if err != nil {
 		s.sol = nil
@@ -235,7 +235,7 @@ func (s *solver) next(max float64) (*Step, float64) {
 	s.links3 = nil
 	s.turbot, s.turbotDone = [3]*Step{}, false
 	s.max, s.bound = max, 0
-	small := s.b.g.n <= 9
+	small := s.b.g.N <= 9
 	for _, t := range ladder {
 		if max > 0 && t.base > max+1e-9 {
 			return nil, t.base

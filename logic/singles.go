@@ -36,8 +36,8 @@ const (
 // kinds (boxes: SE 1.2; rows, columns and extra regions: 1.5).
 func hiddenSingle(b *board, boxes bool) *Step {
 	g := b.g
-	for h, cells := range g.houses {
-		if (g.kind[h] == kindBox) != boxes {
+	for h, cells := range g.Houses {
+		if (g.Kinds[h] == kindBox) != boxes {
 			continue
 		}
 		var ones, twos, placed uint64
@@ -73,7 +73,7 @@ func hiddenSingle(b *board, boxes bool) *Step {
 }
 
 func kindWord(g *geom, h int) string {
-	switch g.kind[h] {
+	switch g.Kinds[h] {
 	case kindRow:
 		return "row"
 	case kindCol:
@@ -120,13 +120,13 @@ func (b *board) hiddenSingleAfterKind(elims []Candidate, k houseKind, not int) (
 	}()
 	g := b.g
 	for _, e := range elims {
-		for _, h := range g.cellHouses[e.Cell] {
-			if k == 255 && not >= 0 && h != not || k != 255 && (g.kind[h] != k || h == not) {
+		for _, h := range g.CellHouses[e.Cell] {
+			if k == 255 && not >= 0 && h != not || k != 255 && (g.Kinds[h] != k || h == not) {
 				continue
 			}
 			bit := dbit(e.Digit)
 			n, at := 0, -1
-			for _, c := range g.houses[h] {
+			for _, c := range g.Houses[h] {
 				if b.val[c] == uint8(e.Digit) {
 					n = 2
 					break

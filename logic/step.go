@@ -65,19 +65,19 @@ func (g *geom) digit(d int) string {
 }
 
 func cellName(g *geom, c int) string {
-	return "r" + strconv.Itoa(c/g.n+1) + "c" + strconv.Itoa(c%g.n+1)
+	return "r" + strconv.Itoa(c/g.N+1) + "c" + strconv.Itoa(c%g.N+1)
 }
 
 func houseName(g *geom, h int) string {
-	switch g.kind[h] {
+	switch g.Kinds[h] {
 	case kindRow:
 		return "row " + strconv.Itoa(h+1)
 	case kindCol:
-		return "column " + strconv.Itoa(h-g.n+1)
+		return "column " + strconv.Itoa(h-g.N+1)
 	case kindBox:
-		return "box " + strconv.Itoa(h-2*g.n+1)
+		return "box " + strconv.Itoa(h-2*g.N+1)
 	}
-	return "region " + strconv.Itoa(h-3*g.n+1)
+	return "region " + strconv.Itoa(h-3*g.N+1)
 }
 
 func cellList(g *geom, cells []int) string {

@@ -16,7 +16,7 @@ func nakedSubset(b *board, k int) *Step {
 	g := b.g
 	var cells [sudoku.MaxN]int
 	var idx [8]int
-	for h, hc := range g.houses {
+	for h, hc := range g.Houses {
 		n := 0
 		for _, c := range hc {
 			if m := b.cand[c]; m != 0 && popcount(m) <= k {
@@ -76,16 +76,16 @@ func hiddenSubset(b *board, k int, direct bool) *Step {
 	var pos [sudoku.MaxN]uint64
 	var idx [8]int
 	var all [sudoku.MaxN]uint64 // all[d-1]: positions of digit d in the house
-	for h, hc := range g.houses {
+	for h, hc := range g.Houses {
 		placed := b.placedIn(h)
-		clear(all[:g.n])
+		clear(all[:g.N])
 		for i, c := range hc {
 			for m := b.cand[c]; m != 0; m &= m - 1 {
 				all[bits.TrailingZeros64(m)&63] |= 1 << i
 			}
 		}
 		n := 0
-		for d := 1; d <= g.n; d++ {
+		for d := 1; d <= g.N; d++ {
 			if placed&dbit(d) != 0 {
 				continue
 			}
@@ -164,7 +164,7 @@ func hiddenSubset(b *board, k int, direct bool) *Step {
 // digits with a single place in h: what hiddenSingleAfterIn finds for the
 // eliminations of a hidden subset, without building them.
 func (b *board) directAfter(h int, u, dm uint64) bool {
-	for i, c := range b.g.houses[h] {
+	for i, c := range b.g.Houses[h] {
 		if u&(1<<i) == 0 {
 			continue
 		}

@@ -22,7 +22,7 @@ type strongLink struct {
 func strongLinks(b *board, d int, out []strongLink) []strongLink {
 	g := b.g
 	bit := dbit(d)
-	for h, hc := range g.houses {
+	for h, hc := range g.Houses {
 		x, y, n := -1, -1, 0
 		for _, c := range hc {
 			if b.cand[c]&bit != 0 {
@@ -72,14 +72,14 @@ func allStrongLinks(b *board) [sudoku.MaxN + 1][]strongLink {
 	g := b.g
 	var out [sudoku.MaxN + 1][]strongLink
 	var pos [sudoku.MaxN]uint64 // pos[d-1]: positions of digit d in the house
-	for h, hc := range g.houses {
-		clear(pos[:g.n])
+	for h, hc := range g.Houses {
+		clear(pos[:g.N])
 		for i, c := range hc {
 			for m := b.cand[c]; m != 0; m &= m - 1 {
 				pos[bits.TrailingZeros64(m)&63] |= 1 << i
 			}
 		}
-		for d := 1; d <= g.n; d++ {
+		for d := 1; d <= g.N; d++ {
 			if p := pos[d-1]; p != 0 && bits.OnesCount64(p) == 2 {
 				x := bits.TrailingZeros64(p)
 				y := bits.TrailingZeros64(p &^ (1 << x))
@@ -98,7 +98,7 @@ func turbotFishes(b *board, want float64, all *[3]*Step) {
 		left = 1
 	}
 	cands := make([]uint64, g.words) // cells where d is a candidate
-	for d := 1; d <= g.n; d++ {
+	for d := 1; d <= g.N; d++ {
 		links := byDigit[d]
 		if len(links) < 2 {
 			continue
@@ -116,7 +116,7 @@ func turbotFishes(b *board, want float64, all *[3]*Step) {
 					continue
 				}
 				r := rTurbot
-				k1, k2 := g.kind[l1.h], g.kind[l2.h]
+				k1, k2 := g.Kinds[l1.h], g.Kinds[l2.h]
 				switch {
 				case k1 == kindBox || k2 == kindBox || k1 == kindExtra || k2 == kindExtra:
 				case k1 == k2:
@@ -171,7 +171,7 @@ func turbotPair(b *board, d int, bit uint64, cands []uint64, l1, l2 strongLink, 
 				continue
 			}
 			var elims []Candidate
-			for _, c := range g.peers[far1] {
+			for _, c := range g.Peers[far1] {
 				if c != far2 && c != near1 && c != near2 && b.cand[c]&bit != 0 && g.sees(c, far2) {
 					elims = append(elims, Candidate{c, d})
 				}
@@ -196,7 +196,7 @@ func wWing(b *board) *Step {
 	g := b.g
 	var links []strongLink
 	var byDigit [sudoku.MaxN + 1][]strongLink
-	for d := 1; d <= g.n; d++ {
+	for d := 1; d <= g.N; d++ {
 		links = strongLinks(b, d, nil)
 		byDigit[d] = links
 	}
@@ -204,7 +204,7 @@ func wWing(b *board) *Step {
 		if popcount(pm) != 2 {
 			continue
 		}
-		for q := p + 1; q < g.nc; q++ {
+		for q := p + 1; q < g.Cells; q++ {
 			if b.cand[q] != pm || g.sees(p, q) {
 				continue
 			}
@@ -218,7 +218,7 @@ func wWing(b *board) *Step {
 							continue
 						}
 						var elims []Candidate
-						for _, c := range g.peers[p] {
+						for _, c := range g.Peers[p] {
 							if c != q && b.cand[c]&ybit != 0 && g.sees(c, q) {
 								elims = append(elims, Candidate{c, y})
 							}

@@ -15,10 +15,10 @@ import "fmt"
 // Only grids without extra regions are searched.
 func uniqueRect(b *board) *Step {
 	g := b.g
-	if len(g.houses) != 3*g.n {
+	if len(g.Houses) != 3*g.N {
 		return nil
 	}
-	n := g.n
+	n := g.N
 	var best *Step
 	for r1 := 0; r1 < n; r1++ {
 		for r2 := r1 + 1; r2 < n; r2++ {
@@ -33,8 +33,8 @@ func uniqueRect(b *board) *Step {
 					if popcount(common) < 2 {
 						continue
 					}
-					if !((g.box[A] == g.box[B] && g.box[C] == g.box[D] && g.box[A] != g.box[C]) ||
-						(g.box[A] == g.box[C] && g.box[B] == g.box[D] && g.box[A] != g.box[B])) {
+					if !((g.Box[A] == g.Box[B] && g.Box[C] == g.Box[D] && g.Box[A] != g.Box[C]) ||
+						(g.Box[A] == g.Box[C] && g.Box[B] == g.Box[D] && g.Box[A] != g.Box[B])) {
 						continue
 					}
 					cells := [4]int{A, B, D, C} // around the rectangle
@@ -97,7 +97,7 @@ func urTypes(b *board, cells [4]int, ab uint64) *Step {
 		}
 		x, y := cells[i], cells[j]
 		// Type 4: a locked in a house of both roof cells.
-		for _, h := range g.cellHouses[x] {
+		for _, h := range g.CellHouses[x] {
 			if !allIn(g, []int{y}, h) {
 				continue
 			}
@@ -115,7 +115,7 @@ func urTypes(b *board, cells [4]int, ab uint64) *Step {
 			z := b.cand[x] &^ ab
 			zd := lowDigit(z)
 			var elims []Candidate
-			for _, e := range g.peers[x] {
+			for _, e := range g.Peers[x] {
 				if e != y && b.cand[e]&z != 0 && g.sees(e, y) {
 					elims = append(elims, Candidate{e, zd})
 				}
@@ -153,9 +153,9 @@ func bug(b *board) *Step {
 		return nil
 	}
 	want := -1
-	for h, hc := range g.houses {
+	for h, hc := range g.Houses {
 		in := contains(hc, tri)
-		for d := 1; d <= g.n; d++ {
+		for d := 1; d <= g.N; d++ {
 			k := popcount(b.positions(h, d))
 			switch {
 			case k == 0 || k == 2:

@@ -16,7 +16,7 @@ func xyWing(b *board, xyz bool) *Step {
 		if popcount(pm) != want {
 			continue
 		}
-		peers := g.peers[p]
+		peers := g.Peers[p]
 		for i, a := range peers {
 			am := b.cand[a]
 			if popcount(am) != 2 || am&pm == 0 || (!xyz && am == pm) || (xyz && am&pm != am) {
@@ -48,7 +48,7 @@ func xyWing(b *board, xyz bool) *Step {
 				}
 				zd := lowDigit(z)
 				var elims []Candidate
-				for _, e := range g.peers[a] {
+				for _, e := range g.Peers[a] {
 					if e == c || e == p || b.cand[e]&z == 0 || !g.sees(e, c) || (xyz && !g.sees(e, p)) {
 						continue
 					}

@@ -23,7 +23,7 @@ func wxyzWing(b *board) *Step {
 			continue
 		}
 		var wings []int
-		for _, q := range g.peers[p] {
+		for _, q := range g.Peers[p] {
 			if n := popcount(b.cand[q]); n >= 2 && n <= 4 && popcount(b.cand[q]|pm) <= 4 {
 				wings = append(wings, q)
 			}
@@ -72,7 +72,7 @@ func wxyzWing(b *board) *Step {
 				}
 			}
 			var elims []Candidate
-			for _, e := range g.peers[zc[0]] {
+			for _, e := range g.Peers[zc[0]] {
 				if b.cand[e]&zbit == 0 || contains(cells[:], e) {
 					continue
 				}
