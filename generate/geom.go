@@ -20,11 +20,7 @@ func newGeom(s sudoku.Shape, v *sudoku.Variant) (*geom, error) {
 	if err != nil {
 		return nil, fmt.Errorf("generate: %w", err)
 	}
-	g := &geom{Geometry: sg, full: ^uint64(0)}
-	if sg.N < 64 {
-		g.full = 1<<uint(sg.N) - 1
-	}
-	return g, nil
+	return &geom{Geometry: sg, full: sg.Digits()}, nil
 }
 
 // forced reports whether digit d is forced at the blank cell c of p by the

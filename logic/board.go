@@ -115,7 +115,7 @@ func dbit(d int) uint64 { return 1 << (uint(d-1) & 63) }
 func lowDigit(m uint64) int { return bits.TrailingZeros64(m) + 1 }
 
 // full returns the mask of every digit 1..n.
-func (g *geom) full() uint64 { return ^uint64(0) >> (64 - uint(g.N)) }
+func (g *geom) full() uint64 { return g.Digits() }
 
 // newBoard builds a board from the grid's digits. It reports an error when
 // two givens clash.

@@ -227,3 +227,7 @@ func (g *Geometry) Standard9() bool { return g.Shape == Standard && !g.variant }
 // Plain reports whether g has no variant constraint: the shape's own
 // boxes and no extra region.
 func (g *Geometry) Plain() bool { return !g.variant }
+
+// Digits returns the mask of every digit 1..N, digit d as bit d-1: the
+// candidates of an empty cell, in the digit masks of the solvers.
+func (g *Geometry) Digits() uint64 { return ^uint64(0) >> (64 - uint(g.N)) }

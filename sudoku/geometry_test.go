@@ -177,3 +177,24 @@ func TestDigitName(t *testing.T) {
 		}
 	}
 }
+
+func TestGeometryDigits(t *testing.T) {
+	for _, tt := range []struct {
+		s    Shape
+		want uint64
+	}{
+		{Shape{BoxRows: 1, BoxCols: 1}, 1},
+		{Shape{BoxRows: 2, BoxCols: 2}, 0xf},
+		{Standard, 0x1ff},
+		{Shape{BoxRows: 4, BoxCols: 8}, 0xffffffff},
+		{Shape{BoxRows: 8, BoxCols: 8}, ^uint64(0)},
+	} {
+		g, err := NewGeometry(tt.s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Digits(); got != tt.want {
+			t.Errorf("%v: Digits() = %#x, want %#x", tt.s, got, tt.want)
+		}
+	}
+}

@@ -72,11 +72,7 @@ func New(g *sudoku.Geometry) *Search {
 		used:      make([]uint64, len(g.Houses)),
 		cand:      make([]uint64, g.Cells),
 		banCell:   -1,
-	}
-	if g.N == 64 {
-		s.full = ^uint64(0)
-	} else {
-		s.full = 1<<uint(g.N) - 1
+		full:      g.Digits(),
 	}
 	return s
 }
