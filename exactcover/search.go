@@ -156,11 +156,9 @@ advance:
 	}
 	if it[0].next == 0 {
 		nodes++ // a solution counts as a node
-		if maxNodes > 0 && nodes > maxNodes {
+		if maxNodes > 0 && nodes > maxNodes { // out of budget: not entered
 			nodes--
 			err = ErrNodeBudget
-		}
-		if err != nil {
 			if keep {
 				s.unwound = false
 			} else {
