@@ -156,7 +156,8 @@ advance:
 	}
 	if it[0].next == 0 {
 		nodes++ // a solution counts as a node
-		if maxNodes > 0 && nodes > maxNodes { // out of budget: not entered
+		if maxNodes > 0 && nodes > maxNodes {
+			// Out of budget: the solution node is not entered.
 			nodes--
 			err = ErrNodeBudget
 			if keep {
