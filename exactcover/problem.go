@@ -2,6 +2,7 @@ package exactcover
 
 import (
 	"fmt"
+	"github.com/dlxkit/dlx/internal/quote"
 	"strconv"
 	"strings"
 )
@@ -55,10 +56,10 @@ func validName(name string) bool {
 // Item names are non-empty and contain no whitespace, ':' or '|'.
 func (p *Problem) AddItem(name string, secondary bool) (int, error) {
 	if !validName(name) {
-		return -1, fmt.Errorf("invalid item name %q: %w", name, ErrSyntax)
+		return -1, fmt.Errorf("invalid item name %s: %w", quote.Short(name), ErrSyntax)
 	}
 	if _, ok := p.index[name]; ok {
-		return -1, fmt.Errorf("item %q: %w", name, ErrDuplicateItem)
+		return -1, fmt.Errorf("item %s: %w", quote.Short(name), ErrDuplicateItem)
 	}
 	if len(p.names) >= 1<<30 {
 		return -1, fmt.Errorf("too many items: %w", ErrSyntax)
@@ -88,12 +89,12 @@ func (p *Problem) AddOption(items ...string) (int, error) {
 		name, color, hasColor := strings.Cut(s, ":")
 		i, ok := p.index[name]
 		if !ok {
-			return -1, fmt.Errorf("item %q: %w", name, ErrUnknownItem)
+			return -1, fmt.Errorf("item %s: %w", quote.Short(name), ErrUnknownItem)
 		}
 		c := int32(0)
 		if hasColor {
 			if !validName(color) {
-				return -1, fmt.Errorf("invalid color %q on item %q: %w", color, name, ErrSyntax)
+				return -1, fmt.Errorf("invalid color %s on item %s: %w", quote.Short(color), quote.Short(name), ErrSyntax)
 			}
 			c = p.colorNumber(color)
 			anyColor = true
@@ -142,7 +143,7 @@ func (p *Problem) AddOptionIndex(items []int, colors []int) (int, error) {
 		if colors != nil {
 			c := colors[k]
 			if c < 0 || c > 1<<30 {
-				return -1, fmt.Errorf("invalid color %d on item %q: %w", c, p.names[i], ErrSyntax)
+				return -1, fmt.Errorf("invalid color %d on item %s: %w", c, quote.Short(p.names[i]), ErrSyntax)
 			}
 			if c != 0 && col == nil {
 				col = p.scratchC[:0]
@@ -176,11 +177,11 @@ func (p *Problem) addOption(items, colors []int32) (int, error) {
 	stamp := p.stamp
 	for j, i := range items {
 		if p.mark[i] == stamp {
-			return -1, fmt.Errorf("item %q: %w", p.names[i], ErrRepeatedItem)
+			return -1, fmt.Errorf("item %s: %w", quote.Short(p.names[i]), ErrRepeatedItem)
 		}
 		p.mark[i] = stamp
 		if colors != nil && colors[j] != 0 && !p.secondary[i] {
-			return -1, fmt.Errorf("item %q: %w", p.names[i], ErrColorPrimary)
+			return -1, fmt.Errorf("item %s: %w", quote.Short(p.names[i]), ErrColorPrimary)
 		}
 	}
 	if len(p.optItems)+len(items) >= 1<<30 || k >= 1<<29 {

@@ -3,6 +3,7 @@ package exactcover
 import (
 	"bytes"
 	"fmt"
+	"github.com/dlxkit/dlx/internal/quote"
 	"io"
 )
 
@@ -60,10 +61,10 @@ func ReadKnuth(r io.Reader) (*Problem, error) {
 			}
 		}
 		if i := bytes.IndexAny(name, ":|"); i >= 0 {
-			return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("item name %q contains %q", name, name[i]))
+			return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("item name %s contains %q", quote.Short(string(name)), name[i]))
 		}
 		if _, dup := index[string(name)]; dup {
-			return nil, s.errorAt(f, ErrDuplicateItem, fmt.Sprintf("duplicate item name %q", name))
+			return nil, s.errorAt(f, ErrDuplicateItem, fmt.Sprintf("duplicate item name %s", quote.Short(string(name))))
 		}
 		n := string(name)
 		i, err := p.AddItem(n, bar)
@@ -99,25 +100,25 @@ func ReadKnuth(r io.Reader) (*Problem, error) {
 			tok := s.tok(f)
 			name, color, hasColor := bytes.Cut(tok, []byte{':'})
 			if len(name) == 0 {
-				return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("missing item name in %q", tok))
+				return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("missing item name in %s", quote.Short(string(tok))))
 			}
 			i, ok := index[string(name)]
 			if !ok {
-				return nil, s.errorAt(f, ErrUnknownItem, fmt.Sprintf("unknown item %q", name))
+				return nil, s.errorAt(f, ErrUnknownItem, fmt.Sprintf("unknown item %s", quote.Short(string(name))))
 			}
 			if mark[i] == stamp {
-				return nil, s.errorAt(f, ErrRepeatedItem, fmt.Sprintf("item %q repeated in option", name))
+				return nil, s.errorAt(f, ErrRepeatedItem, fmt.Sprintf("item %s repeated in option", quote.Short(string(name))))
 			}
 			mark[i] = stamp
 			if hasColor {
 				if !secondary[i] {
-					return nil, s.errorAt(f, ErrColorPrimary, fmt.Sprintf("color on primary item %q", name))
+					return nil, s.errorAt(f, ErrColorPrimary, fmt.Sprintf("color on primary item %s", quote.Short(string(name))))
 				}
 				if len(color) == 0 {
-					return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("missing color after %q", tok))
+					return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("missing color after %s", quote.Short(string(tok))))
 				}
 				if bytes.ContainsAny(color, ":|") {
-					return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("color %q contains ':' or '|'", color))
+					return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("color %s contains ':' or '|'", quote.Short(string(color))))
 				}
 				colored = true
 			}

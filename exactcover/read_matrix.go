@@ -2,6 +2,7 @@ package exactcover
 
 import (
 	"fmt"
+	"github.com/dlxkit/dlx/internal/quote"
 	"io"
 	"slices"
 	"strconv"
@@ -87,7 +88,7 @@ func readHeader(s *lineScanner, format string, keyword string) (n, m int, err er
 	}
 	f := s.fields
 	if keyword != "" && string(s.tok(f[0])) != keyword {
-		return 0, 0, s.errorAt(f[0], ErrSyntax, fmt.Sprintf("%s input must start with %s, found %q", format, usage, s.tok(f[0])))
+		return 0, 0, s.errorAt(f[0], ErrSyntax, fmt.Sprintf("%s input must start with %s, found %s", format, usage, quote.Short(string(s.tok(f[0])))))
 	}
 	if len(f) != want {
 		return 0, 0, &ParseError{Line: s.line, Col: 1, Msg: fmt.Sprintf("%s input must start with %s", format, usage), Err: ErrSyntax}
@@ -95,11 +96,11 @@ func readHeader(s *lineScanner, format string, keyword string) (n, m int, err er
 	nf, mf := f[want-2], f[want-1]
 	n, ok := parseCount(s.tok(nf), maxMatrixRows)
 	if !ok {
-		return 0, 0, s.errorAt(nf, ErrSyntax, fmt.Sprintf("want a row count from 0 to %d, found %q", maxMatrixRows, s.tok(nf)))
+		return 0, 0, s.errorAt(nf, ErrSyntax, fmt.Sprintf("want a row count from 0 to %d, found %s", maxMatrixRows, quote.Short(string(s.tok(nf)))))
 	}
 	m, ok = parseCount(s.tok(mf), columnLimit)
 	if !ok || m == 0 {
-		return 0, 0, s.errorAt(mf, ErrSyntax, fmt.Sprintf("want a column count from 1 to %d, found %q", columnLimit, s.tok(mf)))
+		return 0, 0, s.errorAt(mf, ErrSyntax, fmt.Sprintf("want a column count from 1 to %d, found %s", columnLimit, quote.Short(string(s.tok(mf)))))
 	}
 	return n, m, nil
 }
@@ -139,7 +140,7 @@ func ReadMatrix(r io.Reader) (*Matrix, error) {
 				case "1":
 					items = append(items, j)
 				default:
-					return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("want 0 or 1, found %q", s.tok(f)))
+					return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("want 0 or 1, found %s", quote.Short(string(s.tok(f)))))
 				}
 			}
 		case len(s.fields) == 1 && s.fields[0].end-s.fields[0].start == m:

@@ -2,6 +2,7 @@ package exactcover
 
 import (
 	"fmt"
+	"github.com/dlxkit/dlx/internal/quote"
 	"io"
 )
 
@@ -43,7 +44,7 @@ func ReadSparse(r io.Reader) (*Matrix, error) {
 				if string(tok) == "-" {
 					return nil, s.errorAt(f, ErrSyntax, `"-" (a row of zeros) must be alone on its line`)
 				}
-				return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("want a column number from 1 to %d, found %q", m, tok))
+				return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("want a column number from 1 to %d, found %s", m, quote.Short(string(tok))))
 			}
 			if c < 1 || c > m {
 				return nil, s.errorAt(f, ErrUnknownItem, fmt.Sprintf("column %d out of range 1 to %d", c, m))

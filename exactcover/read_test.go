@@ -267,3 +267,26 @@ func TestMatrixFormatsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestReadErrorsQuoteShort: an error quotes at most a few dozen
+// characters of a long token, whatever the format.
+func TestReadErrorsQuoteShort(t *testing.T) {
+	long := strings.Repeat("x", 100_000)
+	for _, tt := range []struct {
+		name string
+		read func(string) error
+		in   string
+	}{
+		{"knuth unknown item", func(s string) error { _, err := ReadKnuth(strings.NewReader(s)); return err }, "a b\na " + long + "\n"},
+		{"knuth duplicate item", func(s string) error { _, err := ReadKnuth(strings.NewReader(s)); return err }, long + " " + long + "\n"},
+		{"matrix header", func(s string) error { _, err := ReadMatrix(strings.NewReader(s)); return err }, long + " 3\n"},
+	} {
+		err := tt.read(tt.in)
+		if err == nil {
+			t.Fatalf("%s: no error", tt.name)
+		}
+		if len(err.Error()) > 200 {
+			t.Errorf("%s: %d-byte message %.80q...", tt.name, len(err.Error()), err.Error())
+		}
+	}
+}
