@@ -10,7 +10,7 @@ import (
 // Solver solves standard 9x9 puzzles. The zero value is ready to use; a
 // Solver is reusable and not safe for concurrent use.
 type Solver struct {
-	stack [81]bandword.Frame // each guess places an unsolved cell: 81 is enough
+	stack [bandword.MaxTriadDepth]bandword.TriadFrame
 }
 
 // Count counts the solutions of puzzle (81 cells, row-major, 0 blank, 1-9
@@ -50,12 +50,18 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 	if !st.Init(puzzle) {
 		return 0, 0, false
 	}
+	st.Triads = true
+	var tr bandword.Triad
 	sp := 0
 	for {
 		if st.Propagate() {
 			if st.Unsolved != [3]uint32{} {
-				k, x := choose(&st.State)
-				st.Guess(&s.stack[sp], k, x)
+				if !st.Choose(&tr) {
+					// A fixed point of the rules with every triad forced
+					// has every cell placed (bandword.Work.Choose).
+					panic("bitboard: unsolved cells and no triad to guess")
+				}
+				st.GuessTriad(&s.stack[sp], &tr)
 				sp++
 				guesses++
 				if guesses&pollMask == 0 && done != nil {
@@ -81,25 +87,8 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 			return count, guesses, false
 		}
 		sp--
-		st.Back(&s.stack[sp])
+		st.BackTriad(&s.stack[sp])
 	}
-}
-
-// choose picks the guess in s: the first candidate of the first cell
-// with two candidates, or else of a cell with the fewest, the bands taken
-// in turn. It returns the index into s.C and the cell's bit.
-func choose(s *bandword.State) (k int, x uint32) {
-	best := 11
-	for b := range 3 {
-		bk, bx, n := s.ChooseInBand(b)
-		if n == 2 {
-			return bk, bx
-		}
-		if n < best {
-			best, k, x = n, bk, bx
-		}
-	}
-	return k, x
 }
 
 // write stores the solved grid of s, eight cells at a time: the digit of a
