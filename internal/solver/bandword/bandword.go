@@ -124,7 +124,7 @@ func init() {
 
 // BoxMatrix returns the row-by-box presence matrix of band word w.
 func BoxMatrix(w uint32) uint32 {
-	return uint32(RowBoxes[w&0x1FF]) | uint32(RowBoxes[w>>9&0x1FF])<<3 | uint32(RowBoxes[w>>18&0x1FF])<<6
+	return (uint32(RowBoxes[w&0x1FF]) | uint32(RowBoxes[w>>9&0x1FF])<<3 | uint32(RowBoxes[w>>18&0x1FF])<<6) & 0x1FF
 }
 
 // Fold returns the columns (9 bits) that band word w touches.

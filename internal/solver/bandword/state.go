@@ -19,13 +19,11 @@ type Work struct {
 	Seen [27]uint32
 	// Triads turns on the triad rules (see triads) in Propagate.
 	Triads bool
-	// H and V: the minirows and minicolumns each digit may occupy, as the
-	// triad rules last saw them. H[d] has bit 3(3r+k)+b for row r of band
-	// b and box k of the band; V[d] bit 9b+c for column c in band b.
-	H, V [9]uint32
-	// HN and VN: for each bit of H and V, the number of digits that have
-	// it (HN[k] holds bit k of the count).
-	HN, VN [4]uint32
+	// T: the triads each digit may occupy, and N their counts (bit k of
+	// the number of digits that may occupy a triad is in N[k]), as the
+	// triad rules last saw them (see triads).
+	T [9]uint64
+	N [4]uint64
 }
 
 // Frame is one guess on a search's explicit stack: the state before it
@@ -289,8 +287,8 @@ func (s *State) Valid() bool {
 
 // Propagate applies the rules until nothing changes or every cell is
 // placed. It reports false on a contradiction. With s.Triads the triad
-// rules run at each fixed point of the others, and s.H, s.V, s.HN and
-// s.VN then describe the state it returns (Choose reads them).
+// rules run at each fixed point of the others, and s.T and s.N then
+// describe the state it returns (Choose reads them).
 func (s *Work) Propagate() bool {
 	for {
 		placed, ok := s.nakedSingles()

@@ -56,16 +56,21 @@ const (
 	all3 = 1<<27 - 1
 )
 
-// lone returns the bits of x alone in their 3-bit group.
-func lone(x uint32) uint32 {
-	b0, b1, b2 := x&lo3, x>>1&lo3, x>>2&lo3
-	return b0&^(b1|b2) | (b1&^(b0|b2))<<1 | (b2&^(b0|b1))<<2
-}
+// The triads of a digit as one 64-bit word (Work.T): the minirows it may
+// occupy in the low half, bit 3(3r+k)+b for row r of band b and box k of
+// the band, and the minicolumns in the high half, bit 32+9b+c for column
+// c in band b.
+const (
+	tHi   = 32
+	tAll  = all3 | all3<<tHi
+	tLo3  = lo3 | lo3<<tHi
+	rowsM = 0x1C0E07 // in the low half: bit b of each row's first minirow
+)
 
 // count9 returns, for 9 words, the bits set in exactly three of them (eq3)
-// and the bits set in fewer than three (lt3) and more than three (gt3).
-func count9(x *[9]uint32) (eq3, lt3, gt3 uint32) {
-	var a1, a2, a4 uint32 // saturating at 4: a4 set once the count reaches 4
+// and in more than three (gt3).
+func count9(x *[9]uint64) (eq3, gt3 uint64) {
+	var a1, a2, a4 uint64 // a4 set once the count reaches 4
 	for _, v := range x {
 		c1 := a1 & v
 		a1 ^= v
@@ -73,24 +78,14 @@ func count9(x *[9]uint32) (eq3, lt3, gt3 uint32) {
 		a2 ^= c1
 		a4 |= c2
 	}
-	eq3 = a1 & a2 &^ a4
-	gt3 = a4
-	lt3 = all3 &^ (a4 | a1&a2)
-	return
-}
-
-// loneH returns the bits of x alone among the bits 3 and 6 places away
-// in their block of nine (x in the layout of Work.H).
-func loneH(x uint32) uint32 {
-	const m = 0x1C0E07
-	b0, b1, b2 := x&m, x>>3&m, x>>6&m
-	return b0&^(b1|b2) | (b1&^(b0|b2))<<3 | (b2&^(b0|b1))<<6
+	return a1 & a2 &^ a4, a4
 }
 
 // count9n is count9 keeping the full count of each bit in n (n[k]: bit
-// k of the count), and returning only eq3 and lt3.
-func count9n(x *[9]uint32, n *[4]uint32) (eq3, lt3 uint32) {
-	var a1, a2, a4, a8 uint32
+// k of the count), and returning the bits set in exactly three words and
+// in fewer than three.
+func count9n(x *[9]uint64, n *[4]uint64) (eq3, lt3 uint64) {
+	var a1, a2, a4, a8 uint64
 	for _, v := range x {
 		c1 := a1 & v
 		a1 ^= v
@@ -99,9 +94,23 @@ func count9n(x *[9]uint32, n *[4]uint32) (eq3, lt3 uint32) {
 		a8 |= a4 & c2
 		a4 ^= c2
 	}
-	*n = [4]uint32{a1, a2, a4, a8}
+	*n = [4]uint64{a1, a2, a4, a8}
 	big := a4 | a8
-	return a1 & a2 &^ big, all3 &^ (big | a1&a2)
+	return a1 & a2 &^ big, tAll &^ (big | a1&a2)
+}
+
+// forced returns the triads of t that are alone in their row (minirows)
+// or in their band of a stack (minicolumns): when the words are matched
+// (after the digit rules) those are the triads the digit must occupy.
+func forced(t uint64) uint64 {
+	const (
+		mh = rowsM
+		mv = lo3 << tHi
+	)
+	h0, h1, h2 := t&mh, t>>3&mh, t>>6&mh
+	v0, v1, v2 := t&mv, t>>1&mv, t>>2&mv
+	return h0&^(h1|h2) | (h1&^(h0|h2))<<3 | (h2&^(h0|h1))<<6 |
+		v0&^(v1|v2) | (v1&^(v0|v2))<<1 | (v2&^(v0|v1))<<2
 }
 
 // triads applies the cardinality rules of minirows and minicolumns: each
@@ -109,27 +118,25 @@ func count9n(x *[9]uint32, n *[4]uint32) (eq3, lt3 uint32) {
 // each of them is confined to it in its row (column) and box; where three
 // digits are confined to it, the others are removed from it. It reports
 // whether any candidate was removed, and false in ok on a contradiction.
-// It leaves in s.H and s.V the minirows and minicolumns of each digit
-// as they were before its removals.
+// It leaves in s.T and s.N the triads of each digit and their counts as
+// they were before its removals.
 func (s *Work) triads() (changed, ok bool) {
-	var hf, vf [9]uint32
-	h, v := &s.H, &s.V
+	var f [9]uint64
+	t := &s.T
 	c := &s.C
 	for d := range 9 {
 		w0, w1, w2 := c[3*d], c[3*d+1], c[3*d+2]
-		h[d] = (w0|w0>>1|w0>>2)&lo3 | (w1|w1>>1|w1>>2)&lo3<<1 | (w2|w2>>1|w2>>2)&lo3<<2
-		hf[d] = loneH(h[d])
-		v[d] = Fold(w0) | Fold(w1)<<9 | Fold(w2)<<18
-		vf[d] = lone(v[d])
+		h := (w0|w0>>1|w0>>2)&lo3 | (w1|w1>>1|w1>>2)&lo3<<1 | (w2|w2>>1|w2>>2)&lo3<<2
+		v := Fold(w0) | Fold(w1)<<9 | Fold(w2)<<18
+		t[d] = uint64(h) | uint64(v)<<tHi
+		f[d] = forced(t[d])
 	}
-	heq, hlt := count9n(h, &s.HN)
-	veq, vlt := count9n(v, &s.VN)
-	hfeq, _, hfgt := count9(&hf)
-	vfeq, _, vfgt := count9(&vf)
-	if hlt|vlt|hfgt|vfgt != 0 {
+	eq, lt := count9n(t, &s.N)
+	feq, fgt := count9(&f)
+	if lt|fgt != 0 {
 		return false, false
 	}
-	if heq|veq|hfeq|vfeq == 0 {
+	if eq|feq == 0 {
 		return false, true
 	}
 	const (
@@ -137,24 +144,22 @@ func (s *Work) triads() (changed, ok bool) {
 		boxes = 1 | 1<<3 | 1<<6
 	)
 	for d := range 9 {
-		in := heq & h[d] &^ hf[d]
-		out := hfeq & h[d] &^ hf[d]
-		vin := veq & v[d] &^ vf[d]
-		vout := vfeq & v[d] &^ vf[d]
-		if in|out|vin|vout == 0 {
+		free := t[d] &^ f[d]
+		in, out := eq&free, feq&free
+		if in|out == 0 {
 			continue
 		}
 		changed = true
 		w := c[3*d : 3*d+3 : 3*d+3]
-		if in|out != 0 {
+		if hin, hout := uint32(in)&all3, uint32(out)&all3; hin|hout != 0 {
 			for b := range 3 {
 				// x: the first cell of each minirow confined to.
-				x := in >> b & lo3
+				x := hin >> b & lo3
 				e := ((x|x>>3|x>>6)&rows*0x1FF | (x|x>>9|x>>18)&boxes*(7*Spread)) &^ (x * 7)
-				w[b] &^= e | (out>>b&lo3)*7
+				w[b] &^= e | (hout>>b&lo3)*7
 			}
 		}
-		if vin|vout != 0 {
+		if vin, vout := uint32(in>>tHi), uint32(out>>tHi); vin|vout != 0 {
 			y0, y1, y2 := vin&0x1FF, vin>>9&0x1FF, vin>>18
 			g0, g1, g2 := (y0|y0>>1|y0>>2)&0x49*7, (y1|y1>>1|y1>>2)&0x49*7, (y2|y2>>1|y2>>2)&0x49*7
 			w[0] &^= (g0&^y0 | y1 | y2 | vout&0x1FF) * Spread
@@ -166,64 +171,56 @@ func (s *Work) triads() (changed, ok bool) {
 }
 
 // Choose picks a triad guess in the state left by Propagate with
-// s.Triads, from s.H, s.V and their counts: in the band or stack with the
+// s.Triads, from s.T and s.N: in the band or stack with the
 // fewest possible triads over all digits, the digit with the fewest above
 // three (four: exactly two configurations), and of that digit the first
 // triad that is not forced. It reports false when no band or stack has a
 // digit with a choice.
 func (s *Work) Choose(br *Triad) bool {
-	const stack0 = 7 * Spread
+	const stack0 = uint64(7*Spread) << tHi
+	n := &s.N
 	best, bestN := -1, 1<<30
-	for b := range 3 {
-		m := uint32(lo3) << b
-		n := bits.OnesCount32(s.HN[0]&m) + 2*bits.OnesCount32(s.HN[1]&m) + 4*bits.OnesCount32(s.HN[2]&m) + 8*bits.OnesCount32(s.HN[3]&m)
-		if n > 27 && n < bestN {
-			best, bestN = b, n
+	for b := range 6 {
+		var m uint64
+		if b < 3 {
+			m = uint64(lo3) << b
+		} else {
+			m = stack0 << (3 * (b - 3))
 		}
-	}
-	for st := range 3 {
-		m := uint32(stack0) << (3 * st)
-		n := bits.OnesCount32(s.VN[0]&m) + 2*bits.OnesCount32(s.VN[1]&m) + 4*bits.OnesCount32(s.VN[2]&m) + 8*bits.OnesCount32(s.VN[3]&m)
-		if n > 27 && n < bestN {
-			best, bestN = 3+st, n
+		k := bits.OnesCount64(n[0]&m) + 2*bits.OnesCount64(n[1]&m) + 4*bits.OnesCount64(n[2]&m) + 8*bits.OnesCount64(n[3]&m)
+		if k > 27 && k < bestN {
+			best, bestN = b, k
 		}
 	}
 	if best < 0 {
 		return false
 	}
-	var m uint32
+	var m uint64
 	if best < 3 {
-		m = uint32(lo3) << best
+		m = uint64(lo3) << best
 	} else {
-		m = uint32(stack0) << (3 * (best - 3))
+		m = stack0 << (3 * (best - 3))
 	}
 	bd, bn := -1, 10
 	for d := range 9 {
-		var x uint32
-		if best < 3 {
-			x = s.H[d] & m
-		} else {
-			x = s.V[d] & m
-		}
-		if n := bits.OnesCount32(x); n > 3 && n < bn {
-			bd, bn = d, n
-			if n == 4 {
+		if k := bits.OnesCount64(s.T[d] & m); k > 3 && k < bn {
+			bd, bn = d, k
+			if k == 4 {
 				break
 			}
 		}
 	}
 	*br = Triad{D: bd}
+	x := s.T[bd] & m &^ forced(s.T[bd])
 	if best < 3 {
 		b := best
-		x := s.H[bd] & m &^ loneH(s.H[bd])
-		p := bits.TrailingZeros32(x) / 3 // 3r+k
+		p := bits.TrailingZeros64(x) / 3 // 3r+k
 		r, k := p/3, p%3
 		mini := uint32(7) << (9*r + 3*k)
 		br.In[b] = (0x1FF<<(9*r) | (7<<(3*k))*Spread) &^ mini
 		br.Out[b] = mini
 	} else {
-		x := s.V[bd] & m &^ lone(s.V[bd])
-		p := bits.TrailingZeros32(x)
+		p := bits.TrailingZeros64(x) - tHi
 		r, c := p/9, uint32(1)<<(p%9)
 		col := c * Spread
 		for b := range 3 {
