@@ -111,6 +111,17 @@ func NewReader(r io.Reader, opt ReadOptions) *Reader {
 	return rd
 }
 
+// Buffered returns the number of bytes of input read from the underlying
+// reader and not yet consumed. When it is 0, the next call to Next reads
+// from the underlying reader and may wait for it.
+func (r *Reader) Buffered() int {
+	n := r.br.Buffered()
+	if r.hasPend {
+		n += len(r.pend) + 1
+	}
+	return n
+}
+
 // readLine returns the next line without its line end; the slice is valid
 // until the next call. At the end it returns io.EOF.
 func (r *Reader) readLine() ([]byte, bool, error) {
@@ -287,6 +298,14 @@ func (r *Reader) isCountLine(t []byte) bool {
 // content reads the puzzle that starts with line: one line, or a
 // multi-line grid.
 func (r *Reader) content(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
+	// The common case first: 81 symbols from the first column, alone or
+	// before a space. A symbol oneLine rejects (a space among them) falls
+	// through to the general reading, which tells what the line is.
+	if (r.n == 0 || r.n == 9) && r.alpha == "" && len(line) >= 81 && (len(line) == 81 || isSpace(line[81])) && !isSpace(line[0]) {
+		if p, err := r.oneLine(line, 0, 9, lineNo, crlf); err == nil {
+			return p, nil
+		}
+	}
 	off := 0
 	for off < len(line) && isSpace(line[off]) {
 		off++

@@ -200,10 +200,19 @@ func (s *Solver) packFast(g *Grid) {
 	copy(s.puz[:], g.Cells)
 }
 
-func (s *Solver) gridFromFast(g *Grid) *Grid {
-	out := &Grid{Shape: g.Shape.norm(), Variant: g.Variant, Cells: make([]uint8, 81)}
-	copy(out.Cells, s.sol[:])
-	return out
+// into prepares dst (a new grid when nil) to take a solution of g: its
+// shape and variant, and cells as many as g's.
+func into(dst, g *Grid) *Grid {
+	if dst == nil {
+		dst = &Grid{}
+	}
+	dst.Shape, dst.Variant = g.Shape.norm(), g.Variant
+	if cap(dst.Cells) >= len(g.Cells) {
+		dst.Cells = dst.Cells[:len(g.Cells)]
+	} else {
+		dst.Cells = make([]uint8, len(g.Cells))
+	}
+	return dst
 }
 
 // Solve returns a solution of g (the first one found: with a zero Seed the
@@ -212,6 +221,13 @@ func (s *Solver) gridFromFast(g *Grid) *Grid {
 // ErrGrid, ErrShape or ErrVariant for a malformed grid, and ctx.Err() when
 // cancelled.
 func (s *Solver) Solve(ctx context.Context, g *Grid) (*Grid, error) {
+	return s.SolveInto(ctx, g, nil)
+}
+
+// SolveInto is Solve storing the solution in dst, whose cells are reused
+// when they are enough, and returning it; dst may be g itself, and a nil
+// dst is a new grid. On an error dst is left as it was.
+func (s *Solver) SolveInto(ctx context.Context, g, dst *Grid) (*Grid, error) {
 	s.guesses = 0
 	fast, err := s.useFast(g)
 	if err != nil {
@@ -233,7 +249,9 @@ func (s *Solver) Solve(ctx context.Context, g *Grid) (*Grid, error) {
 			}
 			return nil, ErrNoSolution
 		}
-		return s.gridFromFast(g), nil
+		out := into(dst, g)
+		copy(out.Cells, s.sol[:])
+		return out, nil
 	}
 	e, err := s.apply(g)
 	if err != nil {
@@ -250,7 +268,8 @@ func (s *Solver) Solve(ctx context.Context, g *Grid) (*Grid, error) {
 		}
 		return nil, err
 	}
-	out := g.Clone()
+	out := into(dst, g)
+	copy(out.Cells, g.Cells)
 	fill(out, sol, e.n)
 	return out, nil
 }
@@ -340,7 +359,9 @@ func (s *Solver) Check(ctx context.Context, g *Grid) (Verdict, error) {
 			}
 			return Verdict{Kind: NoSolution, N: 9}, nil
 		case 1:
-			return Verdict{Kind: Unique, Solution: s.gridFromFast(g), N: 9}, nil
+			sol := into(nil, g)
+			copy(sol.Cells, s.sol[:])
+			return Verdict{Kind: Unique, Solution: sol, N: 9}, nil
 		}
 		return Verdict{Kind: Multiple, N: 9}, nil
 	}

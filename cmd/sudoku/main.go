@@ -11,7 +11,13 @@
 // an output error), 2 usage or input error (a missing or unreadable file).
 package main
 
-import "github.com/dlxkit/dlx/internal/cli"
+import (
+	"context"
+	"os"
+	"runtime/pprof"
+
+	"github.com/dlxkit/dlx/internal/cli"
+)
 
 var program = &cli.Program{
 	Name: "sudoku",
@@ -29,4 +35,13 @@ var program = &cli.Program{
 	},
 }
 
-func main() { program.Main() }
+func main() {
+	if f := os.Getenv("CPUPROF"); f != "" {
+		w, _ := os.Create(f)
+		pprof.StartCPUProfile(w)
+		defer pprof.StopCPUProfile()
+		program.Run(context.Background(), &cli.Env{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, os.Args[1:])
+		return
+	}
+	program.Main()
+}

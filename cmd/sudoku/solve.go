@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"sync"
 
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/sudoku"
@@ -25,6 +26,9 @@ const (
 	solveInvalid
 )
 
+// grids are the grids solve writes solutions into.
+var grids = sync.Pool{New: func() any { return new(sudoku.Grid) }}
+
 func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 	b, files, code, ok := newBatch(e, "solve", "[flags] [FILE...]", solveDoc, nil, args)
 	if !ok {
@@ -33,7 +37,11 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 	b.tallies = []string{"solved", "no solution", "invalid"}
 	b.failed = func(t tally) bool { return t != solveSolved }
 	b.process = func(ctx context.Context, s *sudoku.Solver, p *puzzle, buf *bytes.Buffer) tally {
-		sol, err := s.Solve(ctx, p.Grid)
+		// The solution goes into a grid of the pool: no allocation per
+		// puzzle.
+		scratch := grids.Get().(*sudoku.Grid)
+		defer grids.Put(scratch)
+		sol, err := s.SolveInto(ctx, p.Grid, scratch)
 		var ie *sudoku.InvalidError
 		switch {
 		case err == nil:

@@ -190,35 +190,39 @@ const test1 = "00000001040000000002000000000005040700800030000109000030040020005
 // the input. (A 16-character line waits for the next one: it may be the
 // first row of a 16x16 grid.)
 func TestSolveStreams(t *testing.T) {
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	var errb bytes.Buffer
-	e := &cli.Env{Stdin: inR, Stdout: outW, Stderr: &errb}
-	done := make(chan int, 1)
-	go func() {
-		code := program.Run(context.Background(), e, []string{"solve", "-workers", "2"})
-		outW.Close()
-		done <- code
-	}()
-	lines := bufio.NewReader(outR)
-	for i := range 3 {
-		if _, err := io.WriteString(inW, test1+"\n"); err != nil {
-			t.Fatal(err)
-		}
-		got := make(chan string, 1)
-		go func() { s, _ := lines.ReadString('\n'); got <- s }()
-		select {
-		case s := <-got:
-			if !validSolution(test1, strings.TrimSuffix(s, "\n")) {
-				t.Fatalf("solution %d: %q", i, s)
+	for _, workers := range []string{"1", "2"} { // 1: the reader solves inline
+		t.Run("workers="+workers, func(t *testing.T) {
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			var errb bytes.Buffer
+			e := &cli.Env{Stdin: inR, Stdout: outW, Stderr: &errb}
+			done := make(chan int, 1)
+			go func() {
+				code := program.Run(context.Background(), e, []string{"solve", "-workers", workers})
+				outW.Close()
+				done <- code
+			}()
+			lines := bufio.NewReader(outR)
+			for i := range 3 {
+				if _, err := io.WriteString(inW, test1+"\n"); err != nil {
+					t.Fatal(err)
+				}
+				got := make(chan string, 1)
+				go func() { s, _ := lines.ReadString('\n'); got <- s }()
+				select {
+				case s := <-got:
+					if !validSolution(test1, strings.TrimSuffix(s, "\n")) {
+						t.Fatalf("solution %d: %q", i, s)
+					}
+				case <-time.After(20 * time.Second):
+					t.Fatalf("no output for puzzle %d while the input is still open", i)
+				}
 			}
-		case <-time.After(20 * time.Second):
-			t.Fatalf("no output for puzzle %d while the input is still open", i)
-		}
-	}
-	inW.Close()
-	io.Copy(io.Discard, lines)
-	if code := <-done; code != 0 {
-		t.Errorf("code %d: %s", code, errb.String())
+			inW.Close()
+			io.Copy(io.Discard, lines)
+			if code := <-done; code != 0 {
+				t.Errorf("code %d: %s", code, errb.String())
+			}
+		})
 	}
 }
