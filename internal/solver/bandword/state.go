@@ -24,6 +24,11 @@ type Work struct {
 	// triad rules last saw them (see triads).
 	T [9]uint64
 	N [4]uint64
+	// F: the forced triads of T; TC: the words T and F were computed
+	// from (T[d] and F[d] depend on C[3d..3d+2] alone, and are computed
+	// again only when those changed).
+	F  [9]uint64
+	TC [27]uint32
 }
 
 // Frame is one guess on a search's explicit stack: the state before it
@@ -167,8 +172,9 @@ func (s *Work) digit(d int, m uint32) bool {
 	if m&4 != 0 {
 		w2 &= MatchCells[BoxMatrix(w2)]
 	}
+	var f0, f1, f2 uint32 // the columns of w0, w1, w2 when the loop ends
 	for {
-		f0, f1, f2 := Fold(w0), Fold(w1), Fold(w2)
+		f0, f1, f2 = Fold(w0), Fold(w1), Fold(w2)
 		// The stacks, unrolled: pa, pb, pc are the matchings of the
 		// column-by-band matrices of stacks 0, 1, 2.
 		pa := uint32(MatchPairs[f0&7|f1&7<<3|f2&7<<6])
@@ -204,7 +210,6 @@ func (s *Work) digit(d int, m uint32) bool {
 	// Hidden singles. After the band matching a row with one cell is also
 	// a box with one cell, and the other way round.
 	s0, s1, s2 := LoneRows(w0), LoneRows(w1), LoneRows(w2)
-	f0, f1, f2 := Fold(w0), Fold(w1), Fold(w2)
 	once := f0 | f1 | f2
 	if once != 0x1FF {
 		return false

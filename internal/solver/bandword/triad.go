@@ -121,18 +121,21 @@ func forced(t uint64) uint64 {
 // It leaves in s.T and s.N the triads of each digit and their counts as
 // they were before its removals.
 func (s *Work) triads() (changed, ok bool) {
-	var f [9]uint64
-	t := &s.T
-	c := &s.C
+	t, f := &s.T, &s.F
+	c, tc := &s.C, &s.TC
 	for d := range 9 {
 		w0, w1, w2 := c[3*d], c[3*d+1], c[3*d+2]
+		if w0 == tc[3*d] && w1 == tc[3*d+1] && w2 == tc[3*d+2] {
+			continue // t[d] and f[d] are those of these words
+		}
+		tc[3*d], tc[3*d+1], tc[3*d+2] = w0, w1, w2
 		h := (w0|w0>>1|w0>>2)&lo3 | (w1|w1>>1|w1>>2)&lo3<<1 | (w2|w2>>1|w2>>2)&lo3<<2
 		v := Fold(w0) | Fold(w1)<<9 | Fold(w2)<<18
 		t[d] = uint64(h) | uint64(v)<<tHi
 		f[d] = forced(t[d])
 	}
 	eq, lt := count9n(t, &s.N)
-	feq, fgt := count9(&f)
+	feq, fgt := count9(f)
 	if lt|fgt != 0 {
 		return false, false
 	}
