@@ -225,7 +225,23 @@ func (s *Work) digit(d int, m uint32) bool {
 	if s0|s1|s2 == 0 {
 		return true
 	}
-	return s.Assign(d, s0, s1, s2)
+	// Place them: the rows, boxes and columns they see lose d, the cells
+	// lose the other digits. (Two that see each other leave an
+	// inconsistent state, as in nakedSingles.)
+	cols := (Fold(s0) | Fold(s1) | Fold(s2)) * Spread
+	a := s.C[:27:27]
+	for k := 0; k < 27; k += 3 {
+		a[k] &^= s0
+		a[k+1] &^= s1
+		a[k+2] &^= s2
+	}
+	c[0] = w0&^(cols|Reach[BoxMatrix(s0)]) | s0
+	c[1] = w1&^(cols|Reach[BoxMatrix(s1)]) | s1
+	c[2] = w2&^(cols|Reach[BoxMatrix(s2)]) | s2
+	s.Unsolved[0] &^= s0
+	s.Unsolved[1] &^= s1
+	s.Unsolved[2] &^= s2
+	return true
 }
 
 // nakedSingles places the cells left with one candidate and reports
