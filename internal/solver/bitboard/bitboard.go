@@ -10,6 +10,9 @@ import (
 // Solver solves standard 9x9 puzzles. The zero value is ready to use; a
 // Solver is reusable and not safe for concurrent use.
 type Solver struct {
+	// work is the state searched; Init sets all of it but the triads'
+	// cache, which stays valid from one puzzle to the next.
+	work  bandword.Work
 	stack [bandword.MaxTriadDepth]bandword.TriadFrame
 }
 
@@ -46,7 +49,7 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 	if limit <= 0 {
 		limit = 1
 	}
-	var st bandword.Work
+	st := &s.work
 	if !st.Init(puzzle) {
 		return 0, 0, false
 	}
