@@ -31,7 +31,7 @@ import (
 const batchWindow = 4096
 
 // batchChunk is the most puzzles a worker takes from the queue at once.
-const batchChunk = 64
+const batchChunk = 256
 
 // puzzleFlags are the flags of the batch commands.
 type puzzleFlags struct {
