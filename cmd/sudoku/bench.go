@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -151,9 +152,26 @@ func runBench(ctx context.Context, e *cli.Env, args []string) int {
 	budget := fs.Duration("budget", 0, "stop a solver on a file after `D` (0: run every puzzle); the puzzles run are reported")
 	maxN := fs.Int("n", 0, "run only the first `N` puzzles of each file (0: all)")
 	repeat := fs.Int("repeat", 1, "time each solver `N` times on each file and report the fastest pass (steadier on a busy machine)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the whole run to `FILE` (go tool pprof; cmd/sudoku/default.pgo is one)")
 	files, code, ok := fs.Parse(args)
 	if !ok {
 		return code
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return fs.Usagef("%v", err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return fs.Failf("-cpuprofile: %v", err)
+		}
+		defer func() {
+			pprof.StopCPUProfile()
+			if err := f.Close(); err != nil {
+				fs.Errorf("-cpuprofile: %v", err)
+			}
+		}()
 	}
 	var solvers []string
 	for _, name := range strings.Split(*solverList, ",") {
