@@ -63,28 +63,12 @@ const (
 const (
 	tHi   = 32
 	tAll  = all3 | all3<<tHi
-	tLo3  = lo3 | lo3<<tHi
 	rowsM = 0x1C0E07 // in the low half: bit b of each row's first minirow
 )
 
-// count9 returns, for 9 words, the bits set in exactly three of them (eq3)
-// and in more than three (gt3).
-func count9(x *[9]uint64) (eq3, gt3 uint64) {
-	var a1, a2, a4 uint64 // a4 set once the count reaches 4
-	for _, v := range x {
-		c1 := a1 & v
-		a1 ^= v
-		c2 := a2 & c1
-		a2 ^= c1
-		a4 |= c2
-	}
-	return a1 & a2 &^ a4, a4
-}
-
-// count9n is count9 keeping the full count of each bit in n (n[k]: bit
-// k of the count), and returning the bits set in exactly three words and
-// in fewer than three.
-func count9n(x *[9]uint64, n *[4]uint64) (eq3, lt3 uint64) {
+// count9 returns, for each bit, the number of the 9 words that have it:
+// bit k of the count in n[k].
+func count9(x *[9]uint64) (n [4]uint64) {
 	var a1, a2, a4, a8 uint64
 	for _, v := range x {
 		c1 := a1 & v
@@ -94,10 +78,11 @@ func count9n(x *[9]uint64, n *[4]uint64) (eq3, lt3 uint64) {
 		a8 |= a4 & c2
 		a4 ^= c2
 	}
-	*n = [4]uint64{a1, a2, a4, a8}
-	big := a4 | a8
-	return a1 & a2 &^ big, tAll &^ (big | a1&a2)
+	return [4]uint64{a1, a2, a4, a8}
 }
+
+// exactly3 returns the bits whose count (as count9 gives it) is 3.
+func exactly3(n *[4]uint64) uint64 { return n[0] & n[1] &^ (n[2] | n[3]) }
 
 // forced returns the triads of t that are alone in their row (minirows)
 // or in their band of a stack (minicolumns): when the words are matched
@@ -134,8 +119,13 @@ func (s *Work) triads() (changed, ok bool) {
 		t[d] = uint64(h) | uint64(v)<<tHi
 		f[d] = forced(t[d])
 	}
-	eq, lt := count9n(t, &s.N)
-	feq, fgt := count9(f)
+	s.N = count9(t)
+	fn := count9(f)
+	eq, feq := exactly3(&s.N), exactly3(&fn)
+	// Fewer than three digits may occupy a triad, or more than three
+	// are confined to it.
+	lt := tAll &^ (s.N[0]&s.N[1] | s.N[2] | s.N[3])
+	fgt := fn[2] | fn[3]
 	if lt|fgt != 0 {
 		return false, false
 	}
