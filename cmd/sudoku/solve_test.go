@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -224,5 +225,66 @@ func TestSolveStreams(t *testing.T) {
 				t.Errorf("code %d: %s", code, errb.String())
 			}
 		})
+	}
+}
+
+// TestBatchStress runs solve over more lines than the window holds
+// (solved, unreadable and clashing puzzles mixed) with 1, 2 and 3
+// workers, many times: every output line must answer its own input line,
+// in order. Under -race it checks the reader, workers and writer.
+func TestBatchStress(t *testing.T) {
+	const lines = 5000 // more than batchWindow: the slots are reused
+	iterations := 6
+	if testing.Short() {
+		iterations = 2
+	}
+	var in strings.Builder
+	puzzles := make([]string, lines)
+	for i := range lines {
+		var p string
+		switch i % 5 {
+		case 3:
+			p = "12345" // unreadable
+		case 4:
+			p = "1" + test1[1:] // r1c1 and r1c8 both 1
+		default:
+			b := []byte(test1)
+			for j, c := range b { // relabel the digits: another puzzle each line of nine
+				if c != '0' {
+					b[j] = byte((int(c-'1')+i)%9) + '1'
+				}
+			}
+			p = string(b)
+		}
+		puzzles[i] = p
+		in.WriteString(p + "\n")
+	}
+	for _, workers := range []string{"1", "2", "3"} {
+		for it := range iterations {
+			var out, errb bytes.Buffer
+			e := &cli.Env{Stdin: strings.NewReader(in.String()), Stdout: &out, Stderr: &errb}
+			code := program.Run(context.Background(), e, []string{"solve", "-workers", workers})
+			if code != 1 { // unreadable and clashing lines make the exit status 1
+				t.Fatalf("workers %s, run %d: exit %d: %s", workers, it, code, errb.String())
+			}
+			got := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			if len(got) != lines {
+				t.Fatalf("workers %s, run %d: %d output lines for %d puzzles", workers, it, len(got), lines)
+			}
+			for i, g := range got {
+				var ok bool
+				switch i % 5 {
+				case 3:
+					ok = strings.HasPrefix(g, "error: line "+strconv.Itoa(i+1)+":")
+				case 4:
+					ok = strings.HasPrefix(g, "invalid: ")
+				default:
+					ok = validSolution(puzzles[i], g)
+				}
+				if !ok {
+					t.Fatalf("workers %s, run %d: line %d (%.20s...) answered %q", workers, it, i+1, puzzles[i], g)
+				}
+			}
+		}
 	}
 }
