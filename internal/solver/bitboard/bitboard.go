@@ -20,8 +20,8 @@ type Solver struct {
 // digits), stopping at limit (limit <= 0 means 1). When at least one
 // solution exists and solution is not nil, the first one found is stored
 // there. Givens that clash (or values above 9) give 0. guesses is the
-// number of guesses made: each time the search places a candidate that
-// propagation did not force.
+// number of guesses made: branch points of the search, each a digit's
+// triad tried in, then out (bandword.Work.Choose).
 func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count, guesses int) {
 	count, guesses, _ = s.count(nil, puzzle, limit, solution)
 	return count, guesses

@@ -8,10 +8,12 @@
 // column-by-band matching on a 3x3 matrix, by table), hidden singles in
 // rows, boxes and columns; and per cell: naked singles, all those of a
 // round placed at once, digit by digit, their peers found by table with
-// no loop over cells. Propagation stops as soon as every cell is placed;
-// a full grid is then checked once (each digit in every row, column and
-// box). When propagation stops short of a full grid, the solver guesses
-// the first candidate of a cell with two candidates (or the fewest),
-// saving a copy of its small state on an explicit stack; on backtracking
-// it removes that candidate instead.
+// no loop over cells; and at each fixed point of those, the triad rules
+// (each minirow and minicolumn holds exactly three digits). Propagation
+// stops as soon as every cell is placed; a full grid is then checked once
+// (each digit in every row, column and box). When propagation stops short
+// of a full grid, the solver guesses on a triad: a digit confined to a
+// minirow or minicolumn, in the band or stack with the fewest possible
+// triads, saving a copy of its small state on an explicit stack; on
+// backtracking it removes the digit from there instead.
 package bitboard
