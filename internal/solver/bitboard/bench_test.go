@@ -62,6 +62,18 @@ func BenchmarkFast(b *testing.B) {
 	}
 }
 
+// BenchmarkFastCount2 is tdoku's task on every file: up to two solutions,
+// a solution and the proof that it is the only one.
+func BenchmarkFastCount2(b *testing.B) {
+	for _, f := range benchFiles {
+		b.Run(f.name, func(b *testing.B) {
+			ps := readPuzzles(b, shareddata.Path(b, "data/"+f.name), 0)
+			var s bitboard.Solver
+			benchSolve(b, ps, 2, s.Count)
+		})
+	}
+}
+
 func BenchmarkDFS(b *testing.B) {
 	for _, f := range benchFiles {
 		b.Run(f.name, func(b *testing.B) {
