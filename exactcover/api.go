@@ -11,9 +11,12 @@ var (
 	ErrEmptyOption   = errors.New("empty option")
 	ErrDuplicateItem = errors.New("duplicate item name")
 	ErrColorPrimary  = errors.New("color on a primary item")
-	ErrConflict      = errors.New("option conflicts with the options already chosen")
-	ErrNoSolution    = errors.New("no solution")
-	ErrNoOption      = errors.New("no such option")
+	// ErrBounds: an item's multiplicity bounds are not 0 <= lo <= hi
+	// with hi >= 1, or are given to a secondary item.
+	ErrBounds     = errors.New("invalid item bounds")
+	ErrConflict   = errors.New("option conflicts with the options already chosen")
+	ErrNoSolution = errors.New("no solution")
+	ErrNoOption   = errors.New("no such option")
 	// ErrNodeBudget ends a search that spent Options.MaxNodes nodes.
 	ErrNodeBudget = errors.New("node budget spent")
 )

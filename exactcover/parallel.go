@@ -18,7 +18,13 @@ import (
 // of the solutions, and the shares add up to the total. A path that is a
 // solution is a subproblem whose count is 1. Split leaves the solver's
 // state as it was.
+//
+// With multiplicities (Problem.HasBounds) the branches of the search are
+// not all options, and Split returns nil.
 func (s *Solver) Split(n int) []Subproblem {
+	if s.bound != nil {
+		return nil
+	}
 	subs, _ := s.split(n)
 	return subs
 }
@@ -112,8 +118,23 @@ func subSeed(seed uint64, i int) uint64 {
 // links, taking subproblems from a shared queue. Solutions are passed to
 // visit on the calling goroutine.
 func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bool) error {
-	subs, top := s.split(16 * opt.Workers)
-	workers := min(opt.Workers, len(subs))
+	// The pieces: subproblems (options to choose), or with multiplicities
+	// the units of runM.
+	var (
+		subs      []Subproblem
+		top       Stats
+		nPieces   int
+		unitDepth int
+	)
+	if s.bound != nil {
+		var n int64
+		unitDepth, n, top = s.splitM(ctx, 16*opt.Workers, opt.Seed)
+		nPieces = int(n)
+	} else {
+		subs, top = s.split(16 * opt.Workers)
+		nPieces = len(subs)
+	}
+	workers := max(1, min(opt.Workers, nPieces))
 	limit := opt.Limit
 	inner, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -125,7 +146,7 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 		wg    sync.WaitGroup
 	)
 	total := top
-	total.Subproblems = len(subs)
+	total.Subproblems = nPieces
 	countEach := visit != nil || limit > 0
 	var spent atomic.Int64 // nodes entered, for the node budget
 	spent.Store(top.Nodes)
@@ -168,25 +189,33 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 			}
 			for inner.Err() == nil {
 				i := int(next.Add(1) - 1)
-				if i >= len(subs) {
+				if i >= nPieces {
 					break
 				}
-				ok := true
-				for _, o := range subs[i] {
-					if w.Choose(o) != nil {
-						ok = false // cannot happen: the options were chosen together
-						break
-					}
-				}
-				seed := opt.Seed
-				if seed != 0 {
-					seed = subSeed(seed, i)
-				}
 				var err error
-				if ok {
-					err = w.run(inner, 0, seed, nil, wvisit)
+				if w.bound != nil {
+					// The same seed in every unit: the units are numbered
+					// in the order of the shuffled lists.
+					w.unitDepth, w.unitTarget = unitDepth, int64(i)
+					err = w.run(inner, 0, opt.Seed, nil, wvisit)
+					w.unitDepth = 0
 				} else {
-					w.stats = Stats{}
+					ok := true
+					for _, o := range subs[i] {
+						if w.Choose(o) != nil {
+							ok = false // cannot happen: the options were chosen together
+							break
+						}
+					}
+					seed := opt.Seed
+					if seed != 0 {
+						seed = subSeed(seed, i)
+					}
+					if ok {
+						err = w.run(inner, 0, seed, nil, wvisit)
+					} else {
+						w.stats = Stats{}
+					}
 				}
 				for len(w.chosen) > base {
 					w.unchoose()
@@ -244,7 +273,7 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 	}
 	// Over the budget with subproblems left undone, and not stopped by the
 	// limit or the visitor: the search is incomplete.
-	if overBudget.Load() && !stopped && total.SubproblemsDone < len(subs) && (limit == 0 || total.Solutions < limit) {
+	if overBudget.Load() && !stopped && total.SubproblemsDone < nPieces && (limit == 0 || total.Solutions < limit) {
 		return ErrNodeBudget
 	}
 	return nil

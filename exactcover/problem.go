@@ -17,6 +17,10 @@ type Problem struct {
 	secondary []bool
 	index     map[string]int
 	nPrimary  int
+	// lo and hi are the bounds of each item (Knuth's DLX3): a primary
+	// item must be covered between lo and hi times. Both are nil while
+	// every primary item is to be covered exactly once.
+	lo, hi []int32
 
 	// Option k holds the items optItems[optStart[k]:optStart[k+1]], with
 	// the colors optColors[...] in the same positions (nil while no
@@ -71,7 +75,73 @@ func (p *Problem) AddItem(name string, secondary bool) (int, error) {
 	if !secondary {
 		p.nPrimary++
 	}
+	if p.lo != nil {
+		var b int32
+		if !secondary {
+			b = 1
+		}
+		p.lo = append(p.lo, b)
+		p.hi = append(p.hi, b)
+	}
 	return i, nil
+}
+
+// maxBound is the largest multiplicity an item may have.
+const maxBound = 1 << 30
+
+// AddItemBounds adds a primary item that must be covered between lo and
+// hi times (0 <= lo <= hi, hi >= 1), as Knuth's DLX3 and SSMCC allow
+// ("lo:hi|name" in their format), and returns its index. AddItem's
+// primary items are AddItemBounds(name, 1, 1).
+func (p *Problem) AddItemBounds(name string, lo, hi int) (int, error) {
+	if lo < 0 || hi < 1 || lo > hi || hi > maxBound {
+		return -1, fmt.Errorf("item %s: bounds %d:%d: %w", quote.Short(name), lo, hi, ErrBounds)
+	}
+	i, err := p.AddItem(name, false)
+	if err != nil {
+		return -1, err
+	}
+	if lo != 1 || hi != 1 {
+		if p.lo == nil {
+			p.lo = make([]int32, len(p.names))
+			p.hi = make([]int32, len(p.names))
+			for j := range p.lo {
+				if !p.secondary[j] {
+					p.lo[j], p.hi[j] = 1, 1
+				}
+			}
+		}
+		p.lo[i], p.hi[i] = int32(lo), int32(hi)
+	}
+	return i, nil
+}
+
+// ItemBounds returns the bounds of item i: how many times a solution
+// covers it at least and at most (1 and 1 for the primary items of exact
+// cover, 0 and 1 for secondary items).
+func (p *Problem) ItemBounds(i int) (lo, hi int) {
+	if p.secondary[i] {
+		return 0, 1
+	}
+	if p.lo == nil || i >= len(p.lo) {
+		return 1, 1
+	}
+	return int(p.lo[i]), int(p.hi[i])
+}
+
+// HasBounds reports whether some primary item has bounds other than 1:1:
+// the problem is then one of exact cover with multiplicities, which
+// Solver searches as Knuth's DLX3 does (see Solver).
+func (p *Problem) HasBounds() bool {
+	if p.lo == nil {
+		return false
+	}
+	for i := range p.lo {
+		if !p.secondary[i] && (p.lo[i] != 1 || p.hi[i] != 1) {
+			return true
+		}
+	}
+	return false
 }
 
 // AddOption adds an option naming its items, "item" or "item:color" for a

@@ -23,6 +23,14 @@ func checkRoundTrip(t *testing.T, p *Problem) {
 		t.Fatalf("round trip changed the size: items %d/%d primary %d/%d options %d/%d",
 			p.NumItems(), q.NumItems(), p.NumPrimary(), q.NumPrimary(), p.NumOptions(), q.NumOptions())
 	}
+	for i := range p.NumItems() {
+		// The items come back primary first, in order: compare by name.
+		j := q.Item(p.ItemName(i))
+		plo, phi := p.ItemBounds(i)
+		if qlo, qhi := q.ItemBounds(j); j < 0 || qlo != plo || qhi != phi {
+			t.Fatalf("round trip changed item %s: bounds %d:%d -> %d:%d", p.ItemName(i), plo, phi, qlo, qhi)
+		}
+	}
 	for i := range p.NumOptions() {
 		if a, b := p.OptionString(i), q.OptionString(i); a != b {
 			t.Fatalf("round trip changed option %d: %q -> %q", i, a, b)
@@ -40,7 +48,7 @@ func checkFuzzError(t *testing.T, err error) {
 	if !errors.As(err, &pe) {
 		t.Fatalf("error %v (%T) is not a *ParseError", err, err)
 	}
-	for _, s := range []error{ErrSyntax, ErrUnknownItem, ErrRepeatedItem, ErrEmptyOption, ErrDuplicateItem, ErrColorPrimary} {
+	for _, s := range []error{ErrSyntax, ErrUnknownItem, ErrRepeatedItem, ErrEmptyOption, ErrDuplicateItem, ErrColorPrimary, ErrBounds} {
 		if errors.Is(err, s) {
 			return
 		}
@@ -61,6 +69,8 @@ func FuzzReadKnuth(f *testing.F) {
 		"",
 		" | x\nx\n",
 		"a\r\na\r\n",
+		"2|a 0:3|b c | x\na b x:1\nc\n",
+		"1:1|a 3:2|b\n",
 	} {
 		f.Add([]byte(s))
 	}

@@ -18,6 +18,10 @@ import (
 // a color (options sharing a secondary item must give it the same color).
 // Item names contain neither ':' nor '|'.
 //
+// A primary item may carry multiplicity bounds, as Knuth's DLX3 reads
+// them: "lo:hi|name" is covered between lo and hi times, "hi|name"
+// exactly hi times (see Problem.AddItemBounds).
+//
 // The options are added in input order, so option i of the problem is the
 // i-th option line, and Problem.OptionString prints it back. ReadKnuth
 // streams: memory grows with the problem, not with a copy of the input.
@@ -60,6 +64,21 @@ func ReadKnuth(r io.Reader) (*Problem, error) {
 				continue
 			}
 		}
+		lo, hi := 1, 1
+		if k := bytes.IndexByte(name, '|'); k >= 0 {
+			if bar {
+				return nil, s.errorAt(f, ErrBounds, fmt.Sprintf("bounds on secondary item %s", quote.Short(string(name))))
+			}
+			var err *ParseError
+			if lo, hi, err = s.bounds(f, name[:k]); err != nil {
+				return nil, err
+			}
+			name = name[k+1:]
+			f.start += k + 1
+			if len(name) == 0 {
+				return nil, s.errorAt(f, ErrSyntax, "missing item name after the bounds")
+			}
+		}
 		if i := bytes.IndexAny(name, ":|"); i >= 0 {
 			return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("item name %s contains %q", quote.Short(string(name)), name[i]))
 		}
@@ -67,7 +86,13 @@ func ReadKnuth(r io.Reader) (*Problem, error) {
 			return nil, s.errorAt(f, ErrDuplicateItem, fmt.Sprintf("duplicate item name %s", quote.Short(string(name))))
 		}
 		n := string(name)
-		i, err := p.AddItem(n, bar)
+		var i int
+		var err error
+		if bar {
+			i, err = p.AddItem(n, true)
+		} else {
+			i, err = p.AddItemBounds(n, lo, hi)
+		}
 		if err != nil {
 			return nil, s.errorAt(f, err, err.Error())
 		}
@@ -142,4 +167,35 @@ func ReadKnuth(r io.Reader) (*Problem, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// bounds parses the multiplicity prefix b of an item name in field f,
+// "hi" or "lo:hi" before the '|' (as DLX3 reads it): decimal numbers with
+// 0 <= lo <= hi and 1 <= hi <= 2^30.
+func (s *lineScanner) bounds(f field, b []byte) (lo, hi int, err *ParseError) {
+	los, his, two := bytes.Cut(b, []byte{':'})
+	if !two {
+		his = los
+	}
+	hiField := f
+	if two {
+		hiField.start += len(los) + 1
+	}
+	hi, ok := parseCount(his, maxBound)
+	if !ok {
+		return 0, 0, s.errorAt(hiField, ErrBounds, fmt.Sprintf("upper bound %s is not a number from 1 to %d", quote.Short(string(his)), maxBound))
+	}
+	if hi == 0 {
+		return 0, 0, s.errorAt(hiField, ErrBounds, "upper bound is zero")
+	}
+	lo = hi
+	if two {
+		if lo, ok = parseCount(los, maxBound); !ok {
+			return 0, 0, s.errorAt(f, ErrBounds, fmt.Sprintf("lower bound %s is not a number from 0 to %d", quote.Short(string(los)), maxBound))
+		}
+		if lo > hi {
+			return 0, 0, s.errorAt(f, ErrBounds, fmt.Sprintf("lower bound %d exceeds upper bound %d", lo, hi))
+		}
+	}
+	return lo, hi, nil
 }

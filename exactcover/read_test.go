@@ -100,7 +100,7 @@ func TestReadKnuthErrors(t *testing.T) {
 		{"no primary", "| c\n | x y\nx\n", ErrSyntax, 2, 1, "no primary items"},
 		{"two bars", "a | b | c\n", ErrSyntax, 1, 7, "second '|'"},
 		{"colon in item", "a b:c\n", ErrSyntax, 1, 3, `item name "b:c"`},
-		{"bar inside item", "a b|c\n", ErrSyntax, 1, 3, `item name "b|c"`},
+		{"bar inside item", "a b|c\n", ErrBounds, 1, 3, `upper bound "b" is not a number`},
 		{"duplicate item", "a b a\n", ErrDuplicateItem, 1, 5, `duplicate item name "a"`},
 		{"duplicate secondary", "a | b b\n", ErrDuplicateItem, 1, 7, `"b"`},
 		{"unknown item", "a b\na\n| c\nb  zz a\n", ErrUnknownItem, 4, 4, `unknown item "zz"`},

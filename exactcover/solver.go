@@ -2,6 +2,7 @@ package exactcover
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"sync/atomic"
@@ -59,6 +60,14 @@ type Solver struct {
 	sol   []int
 	stats Stats
 	err   error
+
+	// Multiplicities (see multiplicity.go); nil bound for exact cover.
+	bound, slack []int32 // per primary item
+	ftweak       []int32 // per level: the item's first option when the level began
+	// The units of a parallel search with multiplicities (see runM).
+	unitDepth         int
+	unitTarget, units int64
+	unitDeep          bool
 }
 
 // NewSolver builds the links for p. Later changes to p do not affect it.
@@ -104,7 +113,8 @@ func NewSolver(p *Problem) *Solver {
 	for i := int32(1); i <= n; i++ {
 		nd[i] = node{up: i, down: i}
 	}
-	if p.optColors != nil {
+	mult := p.HasBounds()
+	if p.optColors != nil || mult {
 		s.col = make([]int32, nNodes)
 		s.ocol = make([]int32, nNodes)
 	}
@@ -122,7 +132,7 @@ func NewSolver(p *Problem) *Solver {
 			nd[u].down = q
 			nd[c].up = q
 			s.it[c].len++
-			if s.col != nil {
+			if p.optColors != nil {
 				s.col[q] = p.optColors[j]
 				s.ocol[q] = p.optColors[j]
 			}
@@ -131,9 +141,19 @@ func NewSolver(p *Problem) *Solver {
 		q++
 		nd[q] = node{up: first, top: -int32(k + 1)}
 	}
+	if mult {
+		s.bound = make([]int32, s.nPrim+1)
+		s.slack = make([]int32, s.nPrim+1)
+		for c := int32(1); c <= s.nPrim; c++ {
+			lo, hi := p.ItemBounds(int(s.extOf[c]))
+			s.bound[c], s.slack[c] = int32(hi), int32(hi-lo)
+		}
+		// Each level takes an option or leaves an item for good.
+		s.ftweak = make([]int32, int(s.nPrim)+nOpt+2)
+	}
 	s.usedBy = make([]int32, n+2)
 	s.usedColor = make([]int32, n+2)
-	s.choice = make([]int32, s.nPrim+2)
+	s.choice = make([]int32, max(int(s.nPrim)+2, len(s.ftweak)))
 	s.rbase = make([]int32, s.nPrim+2)
 	s.rpos = make([]int32, s.nPrim+2)
 	s.rbuf = make([]int32, nOpt+1)
@@ -188,6 +208,10 @@ func (s *Solver) clone() *Solver {
 	if s.cnt != nil {
 		c.cnt = padded[int32](nil, len(s.cnt))
 		c.active = padded[uint64](nil, len(s.active))
+	}
+	if s.bound != nil {
+		c.bound = padded(s.bound, len(s.bound)) // slack is read-only: shared
+		c.ftweak = padded[int32](nil, len(s.ftweak))
 	}
 	c.sol = make([]int, 0, cap(s.sol))
 	return c
@@ -244,9 +268,15 @@ func (s *Solver) optionOf(q int32) int32 {
 // a puzzle's givens are applied before the search. It returns an error
 // wrapping ErrConflict if the option clashes with options already chosen.
 // The work Choose does is not counted in Stats.
+//
+// Choose is for exact cover: with multiplicities (Problem.HasBounds) it
+// returns an error wrapping errors.ErrUnsupported.
 func (s *Solver) Choose(i int) error {
 	if i < 0 || i >= len(s.optStart)-1 {
 		return fmt.Errorf("option %d: %w", i, ErrNoOption)
+	}
+	if s.bound != nil {
+		return fmt.Errorf("choose option %d of a problem with item bounds: %w", i, errors.ErrUnsupported)
 	}
 	k := int32(i)
 	first := s.firstNode(k)
@@ -486,7 +516,9 @@ func (s *Solver) solution(depth int) []int {
 		sol = append(sol, int(o))
 	}
 	for _, q := range s.choice[:depth] {
-		sol = append(sol, int(s.optionOf(q)))
+		if q > s.nItems { // with multiplicities, a header is a null move
+			sol = append(sol, int(s.optionOf(q)))
+		}
 	}
 	s.sol = sol
 	return sol

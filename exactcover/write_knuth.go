@@ -3,11 +3,13 @@ package exactcover
 import (
 	"bufio"
 	"io"
+	"strconv"
 )
 
 // WriteKnuth writes p in the format ReadKnuth reads: a line naming the
 // primary items, then " |" and the secondary items if there are any, then
-// one line per option as Problem.OptionString prints it. Reading the output
+// one line per option as Problem.OptionString prints it. Primary items
+// with bounds other than 1:1 are written "lo:hi|name" or "hi|name". Reading the output
 // back gives the same problem, except that the items come primary first.
 func WriteKnuth(w io.Writer, p *Problem) error {
 	bw := bufio.NewWriter(w)
@@ -25,6 +27,14 @@ func WriteKnuth(w io.Writer, p *Problem) error {
 				bw.WriteByte(' ')
 			}
 			first = false
+			if lo, hi := p.ItemBounds(i); !secondary && (lo != 1 || hi != 1) {
+				if lo != hi {
+					bw.WriteString(strconv.Itoa(lo))
+					bw.WriteByte(':')
+				}
+				bw.WriteString(strconv.Itoa(hi))
+				bw.WriteByte('|')
+			}
 			bw.WriteString(p.ItemName(i))
 		}
 	}

@@ -1,0 +1,384 @@
+package exactcover
+
+import "context"
+
+// Multiplicities (Knuth's Algorithm M, as his DLX3 program runs it). A
+// primary item c may be covered between lo and hi times. The search keeps
+// bound[c], how many more options may still cover c (hi at the start),
+// and slack[c] = hi - lo, which does not change. At each level it picks an
+// active item and, rather than covering it at once, tries its options one
+// by one, "tweaking" each one tried out of the item's list, so that the
+// next sibling is the item with one option fewer; the item is covered
+// only when its bound reaches 0. When lo < hi the last branch may be the
+// null move: no more option for this item, which then leaves the active
+// list. The branching item minimizes the branching degree
+// len + min(slack, bound) - bound + 1, preferring on ties the smaller
+// min(slack, bound), then the longer list, then the first in item order;
+// Stats counts nodes and updates as DLX3 does, so the figures match its.
+//
+// Problems with multiplicities always carry a color array (all zero when
+// the input has no colors), so that the colored primitives of color.go
+// (coverC, hideC, purify) serve both.
+
+// mInfinity is the score of the branching rule when no item is active.
+const mInfinity = 1<<31 - 1
+
+// tweakM hides option node n from its item's list, and when block is set
+// its whole option from the other lists too. It returns the updates.
+func tweakM(nd []node, col []int32, it []item, n int32, block bool) int64 {
+	u := int64(1)
+	if block {
+		u += hideC(nd, col, it, n)
+	}
+	x := nd[n]
+	nd[x.up].down = x.down
+	nd[x.down].up = x.up
+	it[x.top].len--
+	return u
+}
+
+// untweakM undoes the tweaks of item c made since its list started at
+// node x, in one pass: the tweaked nodes still point to their successors,
+// so relinking them from x to the current first node restores the list.
+// With unblock their options are restored to the other lists; without it
+// the item was covered before its options were tweaked, and is uncovered.
+func untweakM(nd []node, col []int32, it []item, c, x int32, unblock bool) {
+	z := nd[c].down
+	nd[c].down = x
+	prev, k := c, int32(0)
+	for rr := x; rr != z; rr = nd[rr].down {
+		nd[rr].up = prev
+		k++
+		if unblock {
+			unhideC(nd, col, it, rr)
+		}
+		prev = rr
+	}
+	nd[z].up = prev
+	it[c].len += k
+	if !unblock {
+		uncoverC(nd, col, it, c)
+	}
+}
+
+// commitM takes the items of p's option other than p's: a primary item's
+// bound goes down by one, and the item is covered when it reaches 0;
+// secondary items are covered or purified as in commitOthers.
+func commitM(nd []node, col []int32, it []item, bound []int32, nPrim, p int32) int64 {
+	u := int64(0)
+	for q := p + 1; q != p; {
+		c := nd[q].top
+		if c <= 0 {
+			q = nd[q].up
+			continue
+		}
+		if c <= nPrim {
+			bound[c]--
+			if bound[c] == 0 {
+				u += coverC(nd, col, it, c)
+			}
+		} else if x := col[q]; x == 0 {
+			u += coverC(nd, col, it, c)
+		} else if x > 0 {
+			u += purify(nd, col, it, q)
+		}
+		q++
+	}
+	return u
+}
+
+// uncommitM undoes commitM(nd, col, it, bound, nPrim, p).
+func uncommitM(nd []node, col []int32, it []item, bound []int32, nPrim, p int32) {
+	for q := p - 1; q != p; {
+		c := nd[q].top
+		if c <= 0 {
+			q = nd[q].down
+			continue
+		}
+		if c <= nPrim {
+			if bound[c] == 0 {
+				uncoverC(nd, col, it, c)
+			}
+			bound[c]++
+		} else if x := col[q]; x == 0 {
+			uncoverC(nd, col, it, c)
+		} else if x > 0 {
+			unpurify(nd, col, it, q)
+		}
+		q--
+	}
+}
+
+// bestM returns the branching item of the active list and its score
+// (mInfinity when the list is empty: a solution).
+func bestM(nd []node, it []item, bound, slack []int32) (best, score int32) {
+	score = mInfinity
+	var bs, bl int32
+	for k := it[0].next; k != 0; k = it[k].next {
+		b := bound[k]
+		sl := min(slack[k], b)
+		l := it[k].len
+		t := l + sl - b + 1
+		if t < score || (t == score && (sl < bs || (sl == bs && l > bl))) {
+			score, best, bs, bl = t, k, sl, l
+		}
+	}
+	return best, score
+}
+
+// units: a parallel search with multiplicities splits the tree into the
+// nodes at level unitDepth and the solutions above it, numbered in the
+// order of the search (see splitM); a run with unitTarget >= 0 walks the
+// levels above and searches below unit unitTarget only, counting the
+// nodes and updates of that unit alone.
+
+// runM is run for problems with multiplicities: Algorithm M on the links,
+// with the same contract as run.
+func (s *Solver) runM(ctx context.Context, limit int64, seed uint64, progress func(Stats), visit func(depth int) bool) (err error) {
+	nd, it, col := s.nd, s.it, s.col
+	bound, slack, ftw := s.bound, s.slack, s.ftweak
+	choice := s.choice
+	nItems, nPrim := s.nItems, s.nPrim
+	if seed != 0 {
+		s.rng = seed
+		s.shuffleLists()
+		defer s.relinkLists()
+	}
+	done := ctx.Done()
+	maxNodes, shared := s.budget.max, s.budget.spent
+	nextPoll, nextProgress := int64(pollMask+1), int64(progressMask+1)
+	if maxNodes > 0 && shared == nil {
+		nextPoll = min(nextPoll, maxNodes+1)
+	}
+	var reported int64
+	s.unwound = true
+	var nodes, updates, count int64
+	var level int
+	var best, cur, score int32
+	unitDepth, target := s.unitDepth, s.unitTarget
+	var units int64
+	inUnit := false
+	var n0, u0 int64
+
+	if err = ctx.Err(); err != nil {
+		goto finish
+	}
+
+forward:
+	nodes++
+	if nodes >= nextPoll {
+		nextPoll = nodes | pollMask + 1
+		if done != nil {
+			select {
+			case <-done:
+				err = ctx.Err()
+				goto stop
+			default:
+			}
+		}
+		if maxNodes > 0 {
+			used := nodes
+			if shared != nil {
+				used = shared.Add(nodes - reported)
+				reported = nodes
+			} else {
+				nextPoll = min(nextPoll, maxNodes+1)
+			}
+			if used > maxNodes {
+				nodes--
+				err = ErrNodeBudget
+				goto stop
+			}
+		}
+		if progress != nil && nodes >= nextProgress {
+			nextProgress = nodes | progressMask + 1
+			progress(Stats{Nodes: nodes, Updates: updates, Solutions: count})
+		}
+	}
+	best, score = bestM(nd, it, bound, slack)
+	if unitDepth > 0 && !inUnit && (level == unitDepth || score == mInfinity) {
+		units++
+		if level == unitDepth {
+			s.unitDeep = true
+		}
+		if units-1 != target {
+			nodes--
+			goto backdown
+		}
+		inUnit, n0, u0 = true, nodes-1, updates
+	}
+	if score == mInfinity {
+		count++
+		if (visit != nil && !visit(level)) || count == limit {
+			s.unwindM(level - 1)
+			goto finish
+		}
+		goto backdown
+	}
+	if score <= 0 {
+		goto backdown
+	}
+	cur = nd[best].down
+	choice[level] = cur
+	bound[best]--
+	ftw[level] = cur
+	if bound[best] == 0 {
+		updates += coverC(nd, col, it, best)
+	}
+
+advance:
+	if b := bound[best]; b == 0 && slack[best] == 0 {
+		if cur == best {
+			goto backup
+		}
+	} else if it[best].len <= b-slack[best] {
+		goto backup
+	} else if cur != best {
+		updates += tweakM(nd, col, it, cur, b != 0)
+	} else if b != 0 {
+		l, r := it[best].prev, it[best].next // the null move: best leaves
+		it[l].next = r
+		it[r].prev = l
+	}
+	if cur > nItems {
+		updates += commitM(nd, col, it, bound, nPrim, cur)
+	}
+	level++
+	goto forward
+
+backup:
+	if bound[best] == 0 && slack[best] == 0 {
+		uncoverC(nd, col, it, best)
+	} else {
+		untweakM(nd, col, it, best, ftw[level], bound[best] != 0)
+	}
+	bound[best]++
+
+backdown:
+	if inUnit && level <= unitDepth { // the unit is done
+		s.unwindM(level - 1)
+		goto finish
+	}
+	if level == 0 {
+		goto finish
+	}
+	level--
+	cur = choice[level]
+	if cur <= nItems { // the null move: best comes back
+		best = cur
+		l, r := it[best].prev, it[best].next
+		it[l].next = best
+		it[r].prev = best
+		goto backup
+	}
+	best = nd[cur].top
+	uncommitM(nd, col, it, bound, nPrim, cur)
+	cur = nd[cur].down
+	choice[level] = cur
+	goto advance
+
+stop:
+	s.unwindM(level - 1)
+
+finish:
+	if shared != nil {
+		shared.Add(nodes - reported)
+	}
+	if inUnit {
+		nodes, updates = nodes-n0, updates-u0
+	}
+	s.stats = Stats{Nodes: nodes, Updates: updates, Solutions: count}
+	s.units = units
+	return err
+}
+
+// unwindM undoes levels level, level-1, ..., 0 of runM, each of which has
+// its branching item taken (covered or tweaked) and its choice committed.
+func (s *Solver) unwindM(level int) {
+	nd, it, col, bound, slack := s.nd, s.it, s.col, s.bound, s.slack
+	for ; level >= 0; level-- {
+		cur := s.choice[level]
+		var best int32
+		if cur <= s.nItems {
+			best = cur
+			l, r := it[best].prev, it[best].next
+			it[l].next = best
+			it[r].prev = best
+		} else {
+			best = nd[cur].top
+			uncommitM(nd, col, it, bound, s.nPrim, cur)
+		}
+		if bound[best] == 0 && slack[best] == 0 {
+			uncoverC(nd, col, it, best)
+		} else {
+			untweakM(nd, col, it, best, s.ftweak[level], bound[best] != 0)
+		}
+		bound[best]++
+	}
+}
+
+// splitM numbers the units of a parallel search with multiplicities: it
+// walks the levels above depth 1, 2, ... until the nodes at that depth and
+// the solutions above it number at least n, or no node is that deep. It
+// returns the depth, the number of units, and the statistics of the walk
+// (the nodes and updates above the units).
+func (s *Solver) splitM(ctx context.Context, n int, seed uint64) (depth int, units int64, top Stats) {
+	defer func() { s.unitDepth, s.unitTarget = 0, 0 }()
+	for d := 1; ; d++ {
+		s.unitDepth, s.unitTarget, s.unitDeep = d, -1, false
+		s.budget = budget{}
+		if s.runM(ctx, 0, seed, nil, nil) != nil {
+			return d, s.units, s.stats
+		}
+		// When no node reached depth d, every unit is a solution and a
+		// deeper walk finds the same ones.
+		if s.units >= int64(n) || !s.unitDeep {
+			return d, s.units, s.stats
+		}
+	}
+}
+
+// shuffleLists puts the options of each primary item in random order
+// (for a search with a seed); relinkLists puts them back in input order.
+func (s *Solver) shuffleLists() {
+	nd := s.nd
+	buf := s.rbuf[:0]
+	for c := int32(1); c <= s.nPrim; c++ {
+		buf = buf[:0]
+		for q := nd[c].down; q != c; q = nd[q].down {
+			buf = append(buf, q)
+		}
+		for i := len(buf) - 1; i > 0; i-- {
+			j := int(s.random(uint64(i + 1)))
+			buf[i], buf[j] = buf[j], buf[i]
+		}
+		prev := c
+		for _, q := range buf {
+			nd[prev].down = q
+			nd[q].up = prev
+			prev = q
+		}
+		nd[prev].down = c
+		nd[c].up = prev
+	}
+	s.rbuf = buf[:cap(buf)]
+}
+
+// relinkLists restores the input order of the primary items' lists, which
+// hold all their nodes when the search is over.
+func (s *Solver) relinkLists() {
+	nd := s.nd
+	for c := int32(1); c <= s.nPrim; c++ {
+		nd[c].up, nd[c].down = c, c
+	}
+	for q := s.nItems + 2; q < int32(len(nd)); q++ {
+		c := nd[q].top
+		if c <= 0 || c > s.nPrim {
+			continue
+		}
+		u := nd[c].up
+		nd[q].up, nd[q].down = u, c
+		nd[u].down = q
+		nd[c].up = q
+	}
+}
