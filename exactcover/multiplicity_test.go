@@ -255,6 +255,7 @@ func TestBoundsCancelAndBudget(t *testing.T) {
 	}
 	for _, w := range []int{1, 2} {
 		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
 		seen := 0
 		for range s.Solutions(ctx, Options{Workers: w}) {
 			if seen++; seen == 3 {

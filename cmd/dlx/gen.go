@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 
@@ -24,6 +25,12 @@ Models:
                   orientation and placement, no symmetry broken (a 6x10
                   packing is counted 4 times)
   langford N      Langford pairs of 1..N (both mirror images counted)
+  starbattle N K  Star Battle: K stars in every row, column and region of an
+                  N×N board (regions from -regions FILE: N lines of N
+                  letters, one name a region), no two touching; without
+                  -regions, rows and columns only (Knuth's star2_N files
+                  for K = 2). Items "K|r0" must be covered K times: an
+                  exact cover problem with multiplicities
   sudoku PUZZLE   a Sudoku puzzle (one line, '.' or '0' for blanks, any
                   size the sudoku command reads) with its givens applied:
                   items r1c1 (a cell is filled), r1=5, c1=5, b1=5 (a row,
@@ -33,28 +40,35 @@ Models:
 func runGen(ctx context.Context, e *cli.Env, args []string) int {
 	fs := cli.NewFlagSet(e, "dlx gen", "[flags] MODEL ARG", genHelp)
 	variant := fs.String("variant", "", "sudoku `variant`: "+strings.Join(sudoku.VariantNames, ", "))
+	regionsFile := fs.String("regions", "", "starbattle: read the regions from `FILE` (- for standard input)")
 	rest, code, ok := fs.Parse(args)
 	if !ok {
 		return code
 	}
 	if len(rest) == 0 {
-		return fs.Usagef("missing MODEL (queens, pentomino, langford or sudoku; see dlx gen -h)")
+		return fs.Usagef("missing MODEL (queens, pentomino, langford, starbattle or sudoku; see dlx gen -h)")
 	}
 	name := rest[0]
 	usageErr := func(format string, a ...any) int {
 		return fs.Usagef("%s: %s", name, fmt.Sprintf(format, a...))
 	}
+	nArgs := 1
 	switch name {
 	case "queens", "langford", "pentomino", "pentominoes", "sudoku":
+	case "starbattle":
+		nArgs = 2
 	default:
-		return fs.Usagef("unknown model %s (want queens, pentomino, langford or sudoku)", quote.Short(name))
+		return fs.Usagef("unknown model %s (want queens, pentomino, langford, starbattle or sudoku)", quote.Short(name))
 	}
-	if len(rest) != 2 {
-		return usageErr("want one argument, got %d (see dlx gen -h)", len(rest)-1)
+	if len(rest) != 1+nArgs {
+		return usageErr("want %d argument(s), got %d (see dlx gen -h)", nArgs, len(rest)-1)
 	}
 	arg := rest[1]
 	if *variant != "" && name != "sudoku" {
 		return usageErr("-variant is for sudoku only")
+	}
+	if *regionsFile != "" && name != "starbattle" {
+		return usageErr("-regions is for starbattle only")
 	}
 
 	var p *exactcover.Problem
@@ -84,6 +98,26 @@ func runGen(ctx context.Context, e *cli.Env, args []string) int {
 		}
 		p, err = model.Pentomino(w, h)
 		comment = fmt.Sprintf("pentominoes %dx%d", w, h)
+	case "starbattle":
+		n, nerr := strconv.Atoi(arg)
+		k, kerr := strconv.Atoi(rest[2])
+		if nerr != nil || kerr != nil {
+			return usageErr("want a board size N and stars per line K, got %s %s", quote.Short(arg), quote.Short(rest[2]))
+		}
+		var regions []int
+		comment = fmt.Sprintf("Star Battle %dx%d, %d stars in every row and column", n, n, k)
+		if *regionsFile != "" {
+			rn, regs, rerr := readRegionsFile(e, *regionsFile)
+			if rerr != nil {
+				return fs.Usagef("starbattle: -regions %s: %v", quote.Short(*regionsFile), rerr)
+			}
+			if rn != n {
+				return usageErr("-regions %s is %dx%d, not %dx%d", quote.Short(*regionsFile), rn, rn, n, n)
+			}
+			regions = regs
+			comment = fmt.Sprintf("Star Battle %dx%d, %d stars in every row, column and region (%s)", n, n, k, *regionsFile)
+		}
+		p, err = model.StarBattle(n, k, regions)
 	case "sudoku":
 		g, _, perr := sudoku.ParseGrid(arg, sudoku.ReadOptions{})
 		if perr != nil {
@@ -111,4 +145,18 @@ func runGen(ctx context.Context, e *cli.Env, args []string) int {
 		return fs.Failf("%v", err)
 	}
 	return fs.Finish(w, 0)
+}
+
+// readRegionsFile reads Star Battle regions from a file, or standard input
+// for "-".
+func readRegionsFile(e *cli.Env, name string) (int, []int, error) {
+	if name == "-" {
+		return model.ReadRegions(e.Stdin)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer f.Close()
+	return model.ReadRegions(f)
 }

@@ -54,6 +54,8 @@ func TestSameAsInstances(t *testing.T) {
 		{"queens13.dlx", func() (*exactcover.Problem, error) { return Queens(13) }},
 		{"langford11.dlx", func() (*exactcover.Problem, error) { return Langford(11) }},
 		{"pento6x10.dlx", func() (*exactcover.Problem, error) { return Pentomino(6, 10) }},
+		{"mcc/star2_9.dlx", func() (*exactcover.Problem, error) { return StarBattle(9, 2, nil) }},
+		{"mcc/star2_10.dlx", func() (*exactcover.Problem, error) { return StarBattle(10, 2, nil) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
