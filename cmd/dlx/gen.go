@@ -24,6 +24,9 @@ Models:
                   orientation and placement, no symmetry broken (a 6x10
                   packing is counted 4 times)
   langford N      Langford pairs of 1..N (both mirror images counted)
+  queendom N      the queens domination problem on an N×N board, a repeat
+                  cover problem for "dlx cover": cells "R_C" primary, one
+                  option per queen naming the cells it covers
   sudoku PUZZLE   a Sudoku puzzle (one line, '.' or '0' for blanks, any
                   size the sudoku command reads) with its givens applied:
                   items r1c1 (a cell is filled), r1=5, c1=5, b1=5 (a row,
@@ -38,16 +41,16 @@ func runGen(ctx context.Context, e *cli.Env, args []string) int {
 		return code
 	}
 	if len(rest) == 0 {
-		return fs.Usagef("missing MODEL (queens, pentomino, langford or sudoku; see dlx gen -h)")
+		return fs.Usagef("missing MODEL (queens, queendom, pentomino, langford or sudoku; see dlx gen -h)")
 	}
 	name := rest[0]
 	usageErr := func(format string, a ...any) int {
 		return fs.Usagef("%s: %s", name, fmt.Sprintf(format, a...))
 	}
 	switch name {
-	case "queens", "langford", "pentomino", "pentominoes", "sudoku":
+	case "queens", "queendom", "langford", "pentomino", "pentominoes", "sudoku":
 	default:
-		return fs.Usagef("unknown model %s (want queens, pentomino, langford or sudoku)", quote.Short(name))
+		return fs.Usagef("unknown model %s (want queens, queendom, pentomino, langford or sudoku)", quote.Short(name))
 	}
 	if len(rest) != 2 {
 		return usageErr("want one argument, got %d (see dlx gen -h)", len(rest)-1)
@@ -68,6 +71,13 @@ func runGen(ctx context.Context, e *cli.Env, args []string) int {
 		}
 		p, err = model.Queens(n)
 		comment = fmt.Sprintf("%d queens", n)
+	case "queendom":
+		n, perr := strconv.Atoi(arg)
+		if perr != nil {
+			return usageErr("want a board size N, got %s", quote.Short(arg))
+		}
+		p, err = model.Queendom(n)
+		comment = fmt.Sprintf("dominating queens on a %dx%d board: cover every cell at least once", n, n)
 	case "langford":
 		n, perr := strconv.Atoi(arg)
 		if perr != nil {
