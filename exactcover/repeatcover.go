@@ -52,8 +52,8 @@ type CoverStats struct {
 	Nodes int64
 	// Passes is the number of depth-first passes (thresholds tried).
 	Passes int
-	// Bound is the largest cost proven too small for a cover: every cover
-	// costs more (-1 before the first pass ends).
+	// Bound is a cost proven too small for a cover: every cover costs
+	// more (-1 before the search starts).
 	Bound int64
 	// Covers counts the minimum covers delivered.
 	Covers int64
@@ -342,11 +342,13 @@ func (s *CoverSolver) run(ctx context.Context, opt CoverOptions, visit func([]in
 		case s.stats.Covers > found:
 			return nil
 		}
-		s.stats.Bound = s.threshold
 		if s.next == math.MaxInt64 {
 			return nil // no cover at all
 		}
+		// A cover cut off in this pass costs at least its cut-off value:
+		// every cover costs next or more.
 		s.threshold = s.next
+		s.stats.Bound = s.next - 1
 	}
 }
 
