@@ -32,7 +32,7 @@ the 0-based option indices in ascending order; {"status":"no solution"} when
 no set of options covers every primary item.
 With -stats, standard error gets the nodes, the passes and the time.
 -max-nodes and -timeout stop a long search: standard error then says how far
-the proof got ("every cover has more than 4 options"), and the exit status
+the proof got ("every cover needs at least 5 options"), and the exit status
 is 1, as for Ctrl-C. The covers printed before a stop are minimum.
 
 The search is IDA*: depth-first passes that branch on the options of the
@@ -155,7 +155,7 @@ func runCover(ctx context.Context, e *cli.Env, args []string) int {
 		}
 		msg := fmt.Sprintf("partial: %s after %d covers", why, count)
 		if count == 0 && st.Bound >= 0 {
-			msg += fmt.Sprintf("; every cover has more than %d options", st.Bound)
+			msg += fmt.Sprintf("; every cover needs at least %d options", st.Bound+1)
 		}
 		return f.Failf("%s", msg)
 	}

@@ -24,7 +24,7 @@ var program = &cli.Program{
 		{Name: "solve", Short: "print solutions of an exact cover problem", Run: runSolve},
 		{Name: "count", Short: "print the number of solutions of an exact cover problem", Run: runCount},
 		{Name: "cover", Short: "print a minimum repeat cover (every primary item at least once)", Run: runCover},
-		{Name: "gen", Short: "write a problem (queens, pentomino, langford, sudoku) in Knuth's format", Run: runGen},
+		{Name: "gen", Short: "write a problem (queens, queendom, pentomino, langford, sudoku) in Knuth's format", Run: runGen},
 	},
 }
 
