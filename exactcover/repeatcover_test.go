@@ -234,6 +234,20 @@ func TestMinCoverShared(t *testing.T) {
 	}
 }
 
+// TestMinCoverAllocs: a search allocates the cover it returns and a few
+// closures, not memory per node.
+func TestMinCoverAllocs(t *testing.T) {
+	s := NewCoverSolver(queendomProblem(t, 7))
+	allocs := testing.AllocsPerRun(5, func() {
+		if c, err := s.Min(context.Background(), CoverOptions{}); err != nil || c.Size != 4 {
+			t.Fatalf("%+v, %v", c, err)
+		}
+	})
+	if allocs > 5 || s.Stats().Nodes < 100 {
+		t.Errorf("%v allocations for %d nodes", allocs, s.Stats().Nodes)
+	}
+}
+
 // TestMinCoverStops: a node budget and a cancelled context stop the
 // search, with the right error and no cover.
 func TestMinCoverStops(t *testing.T) {
@@ -269,8 +283,10 @@ func TestMinCoverStops(t *testing.T) {
 // hardCoverProblem is the queens domination problem on a 14×14 board
 // (built here: the model package imports this one), whose proof takes
 // many seconds.
-func hardCoverProblem(t *testing.T) *Problem {
-	const n = 14
+func hardCoverProblem(t *testing.T) *Problem { return queendomProblem(t, 14) }
+
+// queendomProblem is the queens domination problem on an n×n board.
+func queendomProblem(t *testing.T, n int) *Problem {
 	p := NewProblem()
 	for r := range n {
 		for c := range n {

@@ -2,6 +2,7 @@ package model
 
 import (
 	"context"
+	"strconv"
 	"testing"
 
 	"github.com/dlxkit/dlx/exactcover"
@@ -58,5 +59,27 @@ func TestQueendomOption(t *testing.T) {
 	}
 	if _, err := Queendom(0); err == nil {
 		t.Error("Queendom(0): no error")
+	}
+}
+
+// BenchmarkMinCoverQueendom proves the minimum of the queens domination
+// problem on 10×10 and 12×12 boards (the sizes of the CBC comparison in
+// docs/exactcover.md) and reports the nodes.
+func BenchmarkMinCoverQueendom(b *testing.B) {
+	for _, tc := range []struct{ n, want int }{{10, 5}, {12, 6}} {
+		b.Run(strconv.Itoa(tc.n), func(b *testing.B) {
+			p, err := Queendom(tc.n)
+			if err != nil {
+				b.Fatal(err)
+			}
+			s := exactcover.NewCoverSolver(p)
+			for b.Loop() {
+				c, err := s.Min(context.Background(), exactcover.CoverOptions{})
+				if err != nil || c.Size != tc.want {
+					b.Fatalf("%+v, %v; want size %d", c, err, tc.want)
+				}
+			}
+			b.ReportMetric(float64(s.Stats().Nodes), "nodes/op")
+		})
 	}
 }
