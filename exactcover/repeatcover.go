@@ -30,10 +30,11 @@ import (
 // largest gain: the fewest options whose largest gains add up to the
 // number of uncovered items.
 //
-// Costs: the search adds s.cost[o] for option o and compares against a
-// cost threshold; only bound (the cost still needed) and the step of the
-// threshold assume unit costs, and are the places to change when options
-// carry costs.
+// Costs: the search adds s.cost[o] for option o (all 1 until the parser
+// reads costs) and compares against a cost threshold that rises to the
+// smallest cut-off value, as IDA* does for any positive costs. Only bound
+// (the cost still needed: a count of options times the smallest cost)
+// assumes unit costs; it is the place to change when options carry costs.
 
 // CoverOptions configures a repeat cover search.
 type CoverOptions struct {
@@ -293,7 +294,7 @@ func (s *CoverSolver) cover(sel []int32) Cover {
 	return c
 }
 
-// errStop ends a pass when visit asks for no more covers.
+// coverStopped ends a pass when visit asks for no more covers.
 type coverStopped struct{}
 
 func (coverStopped) Error() string { return "stopped" }
