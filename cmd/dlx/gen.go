@@ -25,6 +25,9 @@ Models:
                   orientation and placement, no symmetry broken (a 6x10
                   packing is counted 4 times)
   langford N      Langford pairs of 1..N (both mirror images counted)
+  queendom N      the queens domination problem on an N×N board, a repeat
+                  cover problem for "dlx cover": cells "R_C" primary, one
+                  option per queen naming the cells it covers
   starbattle N K  Star Battle: K stars in every row, column and region of an
                   N×N board (regions from -regions FILE: N lines of N
                   letters, one name a region), no two touching; without
@@ -46,7 +49,7 @@ func runGen(ctx context.Context, e *cli.Env, args []string) int {
 		return code
 	}
 	if len(rest) == 0 {
-		return fs.Usagef("missing MODEL (queens, pentomino, langford, starbattle or sudoku; see dlx gen -h)")
+		return fs.Usagef("missing MODEL (queens, queendom, pentomino, langford, starbattle or sudoku; see dlx gen -h)")
 	}
 	name := rest[0]
 	usageErr := func(format string, a ...any) int {
@@ -54,11 +57,11 @@ func runGen(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	nArgs := 1
 	switch name {
-	case "queens", "langford", "pentomino", "pentominoes", "sudoku":
+	case "queens", "queendom", "langford", "pentomino", "pentominoes", "sudoku":
 	case "starbattle":
 		nArgs = 2
 	default:
-		return fs.Usagef("unknown model %s (want queens, pentomino, langford, starbattle or sudoku)", quote.Short(name))
+		return fs.Usagef("unknown model %s (want queens, queendom, pentomino, langford, starbattle or sudoku)", quote.Short(name))
 	}
 	if len(rest) != 1+nArgs {
 		return usageErr("want %d argument(s), got %d (see dlx gen -h)", nArgs, len(rest)-1)
@@ -82,6 +85,13 @@ func runGen(ctx context.Context, e *cli.Env, args []string) int {
 		}
 		p, err = model.Queens(n)
 		comment = fmt.Sprintf("%d queens", n)
+	case "queendom":
+		n, perr := strconv.Atoi(arg)
+		if perr != nil {
+			return usageErr("want a board size N, got %s", quote.Short(arg))
+		}
+		p, err = model.Queendom(n)
+		comment = fmt.Sprintf("dominating queens on a %dx%d board: cover every cell at least once", n, n)
 	case "langford":
 		n, perr := strconv.Atoi(arg)
 		if perr != nil {

@@ -1,11 +1,12 @@
 // Command dlx solves exact cover problems with dancing links and writes
-// classic problems (queens, pentominoes, Langford pairs, Sudoku) in Knuth's
+// classic problems (queens, queens domination, pentominoes, Langford pairs, Sudoku) in Knuth's
 // format.
 //
 // Usage:
 //
 //	dlx solve [flags] [FILE]   print solutions
 //	dlx count [flags] [FILE]   print the number of solutions
+//	dlx cover [flags] [FILE]   print a minimum repeat cover (set cover)
 //	dlx gen [flags] MODEL ARG  write a problem in Knuth's format
 //
 // Run "dlx COMMAND -h" for the flags of a command, "dlx -version" for the
@@ -22,7 +23,8 @@ var program = &cli.Program{
 	Commands: []cli.Command{
 		{Name: "solve", Short: "print solutions of an exact cover problem", Run: runSolve},
 		{Name: "count", Short: "print the number of solutions of an exact cover problem", Run: runCount},
-		{Name: "gen", Short: "write a problem (queens, pentomino, langford, sudoku) in Knuth's format", Run: runGen},
+		{Name: "cover", Short: "print a minimum repeat cover (every primary item at least once)", Run: runCover},
+		{Name: "gen", Short: "write a problem (queens, queendom, pentomino, langford, sudoku) in Knuth's format", Run: runGen},
 	},
 }
 
