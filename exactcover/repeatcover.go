@@ -2,6 +2,7 @@ package exactcover
 
 import (
 	"context"
+	"fmt"
 	"iter"
 	"math"
 	"slices"
@@ -112,6 +113,9 @@ type CoverSolver struct {
 	visit   func([]int32) bool
 	minCost int64
 	err     error
+	// bounds: the problem has multiplicities, which repeat cover does not
+	// take (every search returns an error wrapping ErrBounds).
+	bounds bool
 }
 
 const coverPoll = 1<<10 - 1 // poll the context every 1024 nodes
@@ -119,7 +123,7 @@ const coverPoll = 1<<10 - 1 // poll the context every 1024 nodes
 // NewCoverSolver prepares p for repeat cover searches. Later changes to p
 // do not affect it.
 func NewCoverSolver(p *Problem) *CoverSolver {
-	s := &CoverSolver{}
+	s := &CoverSolver{bounds: p.HasBounds()}
 	nItems := p.NumItems()
 	local := make([]int32, nItems) // problem item -> local primary or secondary number
 	nS := 0
@@ -303,6 +307,9 @@ func (coverStopped) Error() string { return "stopped" }
 // within that pass it calls visit with every cover until visit returns
 // false. It returns nil when the last pass ended or visit stopped it.
 func (s *CoverSolver) run(ctx context.Context, opt CoverOptions, visit func([]int32) bool) error {
+	if s.bounds {
+		return fmt.Errorf("repeat cover of a problem with item bounds (lo:hi|name): %w", ErrBounds)
+	}
 	s.reset()
 	s.ctx, s.opt, s.visit = ctx, opt, visit
 	s.stats = CoverStats{Bound: -1}

@@ -325,3 +325,13 @@ func readCoverFile(t *testing.T, path string) *Problem {
 	}
 	return p
 }
+
+func TestMinCoverRejectsBounds(t *testing.T) {
+	p, err := ReadKnuth(strings.NewReader("2|a b\na b\na\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := p.MinCover(context.Background(), CoverOptions{}); !errors.Is(err, ErrBounds) {
+		t.Errorf("MinCover with bounds: %v, want ErrBounds", err)
+	}
+}

@@ -80,6 +80,9 @@ func runCover(ctx context.Context, e *cli.Env, args []string) int {
 		opt.Progress = prog.report
 	}
 	p := in.problem
+	if p.HasBounds() {
+		return f.Usagef("%s: item bounds (lo:hi|name) ask for exact cover with multiplicities (dlx solve, dlx count); dlx cover covers each primary item at least once", in.name)
+	}
 	s := exactcover.NewCoverSolver(p)
 	w := f.Output()
 	var buf bytes.Buffer
