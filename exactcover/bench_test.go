@@ -2,6 +2,7 @@ package exactcover
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/dlxkit/dlx/internal/measure/cputime"
@@ -27,6 +28,11 @@ func benchCount(b *testing.B, file string, workers int) {
 			b.Fatalf("stats %+v, DLX1: %d solutions, %d nodes, %d updates", st, f.solutions, f.nodes, f.updates)
 		}
 	}
+	if f, ok := knuthDLX3[strings.TrimPrefix(file, "mcc/")]; ok {
+		if st := s.Stats(); st.Nodes != f.nodes || st.Updates != f.updates || st.Solutions != f.solutions {
+			b.Fatalf("stats %+v, DLX3: %d solutions, %d nodes, %d updates", st, f.solutions, f.nodes, f.updates)
+		}
+	}
 	b.ReportMetric(float64(updates)/b.Elapsed().Seconds(), "updates/s")
 	if cpu := cputime.Process() - cpu0; cpu > 0 {
 		// CPU time is a steadier measure than wall time on a shared machine.
@@ -39,6 +45,9 @@ func BenchmarkCountPento6x10(b *testing.B) { benchCount(b, "pento6x10.dlx", 1) }
 func BenchmarkCountQueens13(b *testing.B)  { benchCount(b, "queens13.dlx", 1) }
 func BenchmarkCountQueens12(b *testing.B)  { benchCount(b, "queens12.dlx", 1) }
 func BenchmarkCountLangford(b *testing.B)  { benchCount(b, "langford11.dlx", 1) }
+
+// BenchmarkCountStar2x10 is the search with multiplicities (DLX3's).
+func BenchmarkCountStar2x10(b *testing.B) { benchCount(b, "mcc/star2_10.dlx", 1) }
 
 func BenchmarkParallelPento6x10(b *testing.B) {
 	for _, w := range []int{1, 2} {

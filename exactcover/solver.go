@@ -114,7 +114,7 @@ func NewSolver(p *Problem) *Solver {
 		nd[i] = node{up: i, down: i}
 	}
 	mult := p.HasBounds()
-	if p.optColors != nil || mult {
+	if p.optColors != nil {
 		s.col = make([]int32, nNodes)
 		s.ocol = make([]int32, nNodes)
 	}
