@@ -7,6 +7,8 @@
 //	dlx solve [flags] [FILE]   print solutions
 //	dlx count [flags] [FILE]   print the number of solutions
 //	dlx gen [flags] MODEL ARG  write a problem in Knuth's format
+//	dlx estimate [flags] [FILE]  estimate the size of the search
+//	dlx split (-depth D | -pieces N) -o DIR [FILE]  write the pieces of the search
 //
 // Run "dlx COMMAND -h" for the flags of a command, "dlx -version" for the
 // version. Flags may come before or after the file; "--" ends them. Exit
@@ -22,6 +24,8 @@ var program = &cli.Program{
 	Commands: []cli.Command{
 		{Name: "solve", Short: "print solutions of an exact cover problem", Run: runSolve},
 		{Name: "count", Short: "print the number of solutions of an exact cover problem", Run: runCount},
+		{Name: "estimate", Short: "estimate the size and time of the search of a problem (Knuth's Monte Carlo method)", Run: runEstimate},
+		{Name: "split", Short: "split the search of a problem into piece files, to count apart", Run: runSplit},
 		{Name: "gen", Short: "write a problem (queens, pentomino, langford, sudoku) in Knuth's format", Run: runGen},
 	},
 }
