@@ -163,15 +163,18 @@ func progressLines(w io.Writer, start time.Time, every time.Duration, line func(
 }
 
 // doneLine is the end of a progress line: the estimated part of the
-// search done and the time left, or "" before there is an estimate.
-func doneLine(st exactcover.Stats, elapsed time.Duration) string {
+// search done and the time left, or "" before there is an estimate. st
+// was reported at the time reported (from the start); it is now elapsed.
+// The time left is the time the part done took, scaled to the part left,
+// less the time since the report.
+func doneLine(st exactcover.Stats, reported, elapsed time.Duration) string {
 	f := st.Fraction
 	if st.Subproblems > 0 {
 		f = float64(st.SubproblemsDone) / float64(st.Subproblems)
 	}
-	if f <= 0 || f > 1 || elapsed <= 0 {
+	if f <= 0 || f > 1 || reported <= 0 {
 		return ""
 	}
-	left := time.Duration(math.Min(elapsed.Seconds()*(1-f)/f, 1e9) * float64(time.Second))
-	return fmt.Sprintf(", about %.3g%% done, %v left", 100*f, roundDuration(left))
+	left := math.Min(reported.Seconds()*(1-f)/f, 1e9) - (elapsed - reported).Seconds()
+	return fmt.Sprintf(", about %.3g%% done, %v left", 100*f, roundDuration(time.Duration(max(left, 0)*float64(time.Second))))
 }

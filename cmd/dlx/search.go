@@ -148,9 +148,11 @@ func (f *searchFlags) inputError(err error) int {
 // progress keeps the latest statistics of a search for the progress line
 // on a terminal's standard error.
 type progress struct {
-	mu   sync.Mutex
-	st   exactcover.Stats
-	stop func()
+	mu    sync.Mutex
+	st    exactcover.Stats
+	start time.Time // when the search started
+	at    time.Time // when st was reported
+	stop  func()
 }
 
 // newProgress starts the progress line (nothing when quiet or when
@@ -159,11 +161,11 @@ func newProgress(e *cli.Env, quiet bool, every time.Duration) *progress {
 	if quiet || (!e.StderrTTY && every <= 0) {
 		return nil
 	}
-	p := &progress{}
+	p := &progress{start: time.Now()}
 	if every > 0 {
-		p.stop = progressLines(e.Stderr, time.Now(), every, p.line)
+		p.stop = progressLines(e.Stderr, p.start, every, p.line)
 	} else {
-		p.stop = e.Progress(time.Now(), p.line)
+		p.stop = e.Progress(p.start, p.line)
 	}
 	return p
 }
@@ -171,20 +173,20 @@ func newProgress(e *cli.Env, quiet bool, every time.Duration) *progress {
 // report is an exactcover.Options.Progress function.
 func (p *progress) report(st exactcover.Stats) {
 	p.mu.Lock()
-	p.st = st
+	p.st, p.at = st, time.Now()
 	p.mu.Unlock()
 }
 
 func (p *progress) line(elapsed time.Duration) string {
 	p.mu.Lock()
-	st := p.st
+	st, at := p.st, p.at
 	p.mu.Unlock()
 	line := fmt.Sprintf("%d solutions, %d nodes, %d updates (%s updates/s), %s",
 		st.Solutions, st.Nodes, st.Updates, perSecond(st.Updates, elapsed), elapsed.Round(time.Second))
 	if st.Subproblems > 0 {
 		line += fmt.Sprintf(", subproblems %d/%d", st.SubproblemsDone, st.Subproblems)
 	}
-	return line + doneLine(st, elapsed)
+	return line + doneLine(st, at.Sub(p.start), elapsed)
 }
 
 // done erases the progress line.
