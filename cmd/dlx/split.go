@@ -17,6 +17,7 @@ const splitSummary = `Reads an exact cover problem from FILE (standard input whe
 or "-") and splits its search into pieces, one file each in directory DIR
 (made if missing), to be counted apart ("dlx count -sub PIECE FILE"), on
 other machines too: the counts of the pieces add up to the count of FILE.
+DIR must not hold piece files already.
 
 -depth D makes a piece of every path of the first D levels of the search
 tree (the tree "dlx count" walks, branching on the first item with the
@@ -25,12 +26,12 @@ above it without a solution are left out. -pieces N takes the depth that
 first gives at least N pieces (fewer when the tree has fewer paths).
 
 The files are DIR/piece-0001.txt, DIR/piece-0002.txt, ... in the order of
-the search. A piece file is text:
+the search. A piece file is text (piece 3 of "dlx gen queens 8" at depth 2):
   dlx-piece 1
   piece 3 40
-  problem 92 1734
-  option 2 r1 c3 a3 b-2
-  option 23 r2 c8 a9 b-6
+  problem 42 64
+  option 32 r4 c0 a4 b3
+  option 27 r3 c3 a6 b7
 "piece I N": piece I of N; "problem": the numbers of items and options of
 the problem split, which -sub checks; one "option K TEXT" line per option
 chosen, in order: K its index (from 0, in input order) and its text, which
@@ -84,6 +85,10 @@ func runSplit(_ context.Context, e *cli.Env, args []string) int {
 	}
 	if err := os.MkdirAll(dir, 0o777); err != nil {
 		return f.Failf("%v", err)
+	}
+	// Pieces of an earlier split left in dir would be counted with these.
+	if old, _ := filepath.Glob(filepath.Join(dir, "piece-*.txt")); len(old) > 0 {
+		return f.Usagef("%s already holds piece files (%s): remove them or choose another directory", dir, filepath.Base(old[0]))
 	}
 	width := max(4, len(strconv.Itoa(len(subs))))
 	var b bytes.Buffer
