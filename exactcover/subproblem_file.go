@@ -72,19 +72,19 @@ func ReadPiece(r io.Reader) (*Piece, error) {
 	for sc.Scan() {
 		line++
 		text := strings.TrimSuffix(sc.Text(), "\r")
-		f := strings.Fields(text)
+		f, at := pieceFields(text)
 		if len(f) == 0 || strings.HasPrefix(f[0], "|") {
 			continue
 		}
-		col := strings.Index(text, f[0]) + 1
+		col := at[0] + 1
 		bad := func(format string, a ...any) error {
 			return &ParseError{Line: line, Col: col, Msg: fmt.Sprintf(format, a...), Err: ErrSyntax}
 		}
-		// num parses field i as a number in [lo, hi].
+		// num parses field i as a decimal number in [lo, hi].
 		num := func(i, lo, hi int) (int, error) {
 			v, err := strconv.Atoi(f[i])
-			if err != nil || v < lo || v > hi || f[i][0] == '+' {
-				col = strings.Index(text, f[i]) + 1
+			if err != nil || v < lo || v > hi || strings.Trim(f[i], "0123456789") != "" {
+				col = at[i] + 1
 				return 0, bad("%s: want a number from %d to %d", quoteField(f[i]), lo, hi)
 			}
 			return v, nil
@@ -142,6 +142,29 @@ func ReadPiece(r io.Reader) (*Piece, error) {
 	}
 	return pc, nil
 }
+
+// pieceFields splits a line of a piece file at white space, returning
+// the fields and their byte offsets.
+func pieceFields(text string) (f []string, at []int) {
+	for i := 0; i < len(text); {
+		for i < len(text) && pieceSpace(text[i]) {
+			i++
+		}
+		j := i
+		for j < len(text) && !pieceSpace(text[j]) {
+			j++
+		}
+		if j > i {
+			f = append(f, text[i:j])
+			at = append(at, i)
+		}
+		i = j
+	}
+	return f, at
+}
+
+// pieceSpace tells whether c separates the fields of a piece file.
+func pieceSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' }
 
 // quoteField quotes a field of a piece file for a message, shortened.
 func quoteField(s string) string {
