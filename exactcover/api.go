@@ -19,6 +19,9 @@ var (
 	ErrNoOption   = errors.New("no such option")
 	// ErrNodeBudget ends a search that spent Options.MaxNodes nodes.
 	ErrNodeBudget = errors.New("node budget spent")
+	// ErrPieceMismatch: a piece file (see ReadPiece) is not a piece of
+	// the problem it is used with.
+	ErrPieceMismatch = errors.New("piece does not match the problem")
 )
 
 // Options configures a search. The zero value searches sequentially, in
@@ -57,6 +60,12 @@ type Stats struct {
 	// Subproblems and SubproblemsDone count the pieces of a parallel search.
 	Subproblems     int
 	SubproblemsDone int
+	// Fraction, set only in the statistics passed to Options.Progress by
+	// a sequential search, estimates the part of the search tree done
+	// (from 0 to 1), with Knuth's measure: at each level, the options
+	// tried before the current one over the number of options, weighted
+	// by the inverse product of the numbers of options above.
+	Fraction float64
 }
 
 // Subproblem is a part of a search expressed as data: the options chosen at

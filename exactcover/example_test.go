@@ -34,7 +34,7 @@ func ExampleNewProblem() {
 	// Output:
 	// [C] [A X:red] [B X:red]
 	// [C] [A B]
-	// {Nodes:5 Updates:9 Solutions:2 Subproblems:0 SubproblemsDone:0}
+	// {Nodes:5 Updates:9 Solutions:2 Subproblems:0 SubproblemsDone:0 Fraction:0}
 }
 
 // Count with two workers: the count equals the sequential one.

@@ -110,7 +110,7 @@ forward:
 		}
 		if progress != nil && nodes >= nextProgress {
 			nextProgress = nodes | progressMask + 1
-			progress(Stats{Nodes: nodes, Updates: updates, Solutions: count})
+			progress(Stats{Nodes: nodes, Updates: updates, Solutions: count, Fraction: s.fraction(level, random)})
 		}
 	}
 	// The branching item: the first one with the fewest options.

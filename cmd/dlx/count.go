@@ -19,7 +19,8 @@ Ctrl-C has "complete":false and "stopped":"limit" or "interrupted". With
 -stats, standard error gets the nodes, updates, time and updates per second.
 On a terminal, standard error shows a progress line during a long count
 (-quiet turns it off). Ctrl-C stops the count: the count so far is printed,
-standard error says "partial: interrupted" and the exit status is 1.`
+standard error says "partial: interrupted" and the exit status is 1.
+` + limitsHelp
 
 // countJSON is the output of "dlx count -json".
 type countJSON struct {
@@ -37,12 +38,19 @@ func runCount(ctx context.Context, e *cli.Env, args []string) int {
 		return code
 	}
 	s := exactcover.NewSolver(in.problem)
+	if code := f.choosePiece(s, in.problem); code != 0 {
+		prog.done()
+		return code
+	}
+	sctx, cancel := f.withTimeLimit(ctx)
 	start := time.Now()
-	n, err := s.Count(ctx, f.options(f.n, prog))
+	n, err := s.Count(sctx, f.options(f.n, prog))
 	elapsed := time.Since(start)
+	cancel()
 	prog.done()
 	st := s.Stats()
-	stopped := interrupted(ctx, err)
+	reason := f.stopReason(ctx, err)
+	stopped := reason != ""
 	if err != nil && !stopped {
 		return f.Failf("%v", err)
 	}
@@ -51,7 +59,7 @@ func runCount(ctx context.Context, e *cli.Env, args []string) int {
 		j := countJSON{Solutions: n, Nodes: st.Nodes, Updates: st.Updates, Complete: true}
 		switch {
 		case stopped:
-			j.Complete, j.Stopped = false, jsonfmt.StoppedInterrupted
+			j.Complete, j.Stopped = false, reason
 		case f.n > 0 && n >= f.n:
 			j.Complete, j.Stopped = false, jsonfmt.StoppedLimit
 		}
@@ -64,7 +72,7 @@ func runCount(ctx context.Context, e *cli.Env, args []string) int {
 		f.Errorf("%s", statsLine(st, elapsed))
 	}
 	if stopped {
-		f.Errorf("partial: interrupted")
+		f.Errorf("%s", partial(reason))
 		return cli.ExitFail
 	}
 	return code

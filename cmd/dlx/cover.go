@@ -31,7 +31,7 @@ With -json, one JSON object per line and cover:
 the 0-based option indices in ascending order; {"status":"no solution"} when
 no set of options covers every primary item.
 With -stats, standard error gets the nodes, the passes and the time.
--max-nodes and -timeout stop a long search: standard error then says how far
+-node-limit and -time-limit stop a long search: standard error then says how far
 the proof got ("every cover needs at least 5 options"), and the exit status
 is 1, as for Ctrl-C. The covers printed before a stop are minimum.
 
@@ -53,8 +53,8 @@ func runCover(ctx context.Context, e *cli.Env, args []string) int {
 	f := &searchFlags{FlagSet: cli.NewFlagSet(e, "dlx cover", "[flags] [FILE]", coverSummary+"\n\n"+formatHelp), workers: 1}
 	f.StringVar(&f.format, "format", "knuth", "input `format`: knuth, matrix or sparse")
 	f.BoolVar(&f.all, "all", false, "print every minimum cover")
-	maxNodes := f.Int64("max-nodes", 0, "stop after `N` search nodes (0: no limit)")
-	timeout := f.Duration("timeout", 0, "stop after `D` (such as 10s or 2m; 0: no limit)")
+	maxNodes := f.Int64("node-limit", 0, "stop after `N` search nodes (0: no limit)")
+	timeout := f.Duration("time-limit", 0, "stop after `D` (such as 10s or 2m; 0: no limit)")
 	f.BoolVar(&f.stats, "stats", false, "print nodes, passes and time to standard error")
 	f.BoolVar(&f.json, "json", false, "print JSON (see above)")
 	f.BoolVar(&f.quiet, "quiet", false, "no progress line and no messages on standard error but errors")
@@ -63,7 +63,7 @@ func runCover(ctx context.Context, e *cli.Env, args []string) int {
 		return code
 	}
 	if *maxNodes < 0 || *timeout < 0 {
-		return f.Usagef("-max-nodes and -timeout must not be negative")
+		return f.Usagef("-node-limit and -time-limit must not be negative")
 	}
 	in, code := f.readInput(e, file)
 	if in == nil {
@@ -153,7 +153,7 @@ func runCover(ctx context.Context, e *cli.Env, args []string) int {
 		switch {
 		case errors.Is(err, context.DeadlineExceeded) && ctx.Err() != nil:
 			why = "time limit"
-		case interrupted(ctx, err):
+		case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 			why = "interrupted"
 		}
 		msg := fmt.Sprintf("partial: %s after %d covers", why, count)

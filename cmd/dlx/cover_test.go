@@ -41,8 +41,8 @@ func TestCoverQueendom(t *testing.T) {
 	}
 }
 
-// TestCoverStops: Ctrl-C (a cancelled context) and -timeout stop a long
-// proof with exit status 1 and a message; so does -max-nodes.
+// TestCoverStops: Ctrl-C (a cancelled context) and -time-limit stop a long
+// proof with exit status 1 and a message; so does -node-limit.
 func TestCoverStops(t *testing.T) {
 	in := gen(t, "queendom", "15")
 	ctx, cancel := context.WithCancel(context.Background())
@@ -52,13 +52,13 @@ func TestCoverStops(t *testing.T) {
 	if code != 1 || out != "" || !strings.Contains(errs, "partial: interrupted after 0 covers") || time.Since(start) > 5*time.Second {
 		t.Errorf("cancelled: exit %d, %q, %q after %v", code, out, errs, time.Since(start))
 	}
-	out, errs, code = runCmd(context.Background(), []string{"cover", "-timeout", "50ms", "-json"}, in)
+	out, errs, code = runCmd(context.Background(), []string{"cover", "-time-limit", "50ms", "-json"}, in)
 	if code != 1 || out != "" || !strings.Contains(errs, "partial: time limit after 0 covers; every cover needs at least") {
-		t.Errorf("-timeout: exit %d, %q, %q", code, out, errs)
+		t.Errorf("-time-limit: exit %d, %q, %q", code, out, errs)
 	}
-	_, errs, code = runCmd(context.Background(), []string{"cover", "-max-nodes", "-1"}, in)
+	_, errs, code = runCmd(context.Background(), []string{"cover", "-node-limit", "-1"}, in)
 	if code != 2 || errs == "" {
-		t.Errorf("-max-nodes -1: exit %d, %q", code, errs)
+		t.Errorf("-node-limit -1: exit %d, %q", code, errs)
 	}
 }
 

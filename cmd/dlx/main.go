@@ -1,6 +1,6 @@
 // Command dlx solves exact cover problems with dancing links and writes
-// classic problems (queens, queens domination, pentominoes, Langford pairs, Sudoku) in Knuth's
-// format.
+// classic problems (queens, queens domination, pentominoes, Langford pairs,
+// Star Battle, Sudoku) in Knuth's format.
 //
 // Usage:
 //
@@ -8,6 +8,8 @@
 //	dlx count [flags] [FILE]   print the number of solutions
 //	dlx cover [flags] [FILE]   print a minimum repeat cover (set cover)
 //	dlx gen [flags] MODEL ARG  write a problem in Knuth's format
+//	dlx estimate [flags] [FILE]  estimate the size of the search
+//	dlx split (-depth D | -pieces N) -o DIR [FILE]  write the pieces of the search
 //
 // Run "dlx COMMAND -h" for the flags of a command, "dlx -version" for the
 // version. Flags may come before or after the file; "--" ends them. Exit
@@ -24,7 +26,9 @@ var program = &cli.Program{
 		{Name: "solve", Short: "print solutions of an exact cover problem", Run: runSolve},
 		{Name: "count", Short: "print the number of solutions of an exact cover problem", Run: runCount},
 		{Name: "cover", Short: "print a minimum repeat cover (every primary item at least once)", Run: runCover},
-		{Name: "gen", Short: "write a problem (queens, queendom, pentomino, langford, sudoku) in Knuth's format", Run: runGen},
+		{Name: "estimate", Short: "estimate the size and time of the search of a problem (Knuth's Monte Carlo method)", Run: runEstimate},
+		{Name: "split", Short: "split the search of a problem into piece files, to count apart", Run: runSplit},
+		{Name: "gen", Short: "write a problem (queens, queendom, pentomino, langford, starbattle, sudoku) in Knuth's format", Run: runGen},
 	},
 }
 

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -38,6 +36,7 @@ type searchFlags struct {
 	stats   bool
 	json    bool
 	quiet   bool
+	limits  // -every, -time-limit, -node-limit, -progress, -sub (limits.go)
 }
 
 func newSearchFlags(e *cli.Env, name, summary string) *searchFlags {
@@ -54,6 +53,7 @@ func newSearchFlags(e *cli.Env, name, summary string) *searchFlags {
 	f.BoolVar(&f.stats, "stats", false, "print nodes, updates and time to standard error")
 	f.BoolVar(&f.json, "json", false, "print JSON (see above)")
 	f.BoolVar(&f.quiet, "quiet", false, "no progress line and no messages on standard error but errors")
+	f.addLimitFlags(name)
 	return f
 }
 
@@ -68,7 +68,7 @@ func (f *searchFlags) start(e *cli.Env, args []string) (in *input, prog *progres
 	if in, code = f.readInput(e, file); in == nil {
 		return nil, nil, code, false
 	}
-	return in, newProgress(e, f.quiet), 0, true
+	return in, newProgress(e, f.quiet, f.progressEvery), 0, true
 }
 
 // parse parses the flags and returns the input file ("" for standard
@@ -87,6 +87,8 @@ func (f *searchFlags) parse(args []string) (file string, code int, ok bool) {
 		return "", f.Usagef("-workers must be at least 1"), false
 	case f.n < 0:
 		return "", f.Usagef("-n must not be negative"), false
+	case f.limitsError() != "":
+		return "", f.Usagef("%s", f.limitsError()), false
 	}
 	if len(rest) == 1 {
 		file = rest[0]
@@ -146,39 +148,45 @@ func (f *searchFlags) inputError(err error) int {
 // progress keeps the latest statistics of a search for the progress line
 // on a terminal's standard error.
 type progress struct {
-	mu   sync.Mutex
-	st   exactcover.Stats
-	stop func()
+	mu    sync.Mutex
+	st    exactcover.Stats
+	start time.Time // when the search started
+	at    time.Time // when st was reported
+	stop  func()
 }
 
 // newProgress starts the progress line (nothing when quiet or when
 // standard error is not a terminal: then it returns nil).
-func newProgress(e *cli.Env, quiet bool) *progress {
-	if quiet || !e.StderrTTY {
+func newProgress(e *cli.Env, quiet bool, every time.Duration) *progress {
+	if quiet || (!e.StderrTTY && every <= 0) {
 		return nil
 	}
-	p := &progress{}
-	p.stop = e.Progress(time.Now(), p.line)
+	p := &progress{start: time.Now()}
+	if every > 0 {
+		p.stop = progressLines(e.Stderr, p.start, every, p.line)
+	} else {
+		p.stop = e.Progress(p.start, p.line)
+	}
 	return p
 }
 
 // report is an exactcover.Options.Progress function.
 func (p *progress) report(st exactcover.Stats) {
 	p.mu.Lock()
-	p.st = st
+	p.st, p.at = st, time.Now()
 	p.mu.Unlock()
 }
 
 func (p *progress) line(elapsed time.Duration) string {
 	p.mu.Lock()
-	st := p.st
+	st, at := p.st, p.at
 	p.mu.Unlock()
 	line := fmt.Sprintf("%d solutions, %d nodes, %d updates (%s updates/s), %s",
 		st.Solutions, st.Nodes, st.Updates, perSecond(st.Updates, elapsed), elapsed.Round(time.Second))
 	if st.Subproblems > 0 {
 		line += fmt.Sprintf(", subproblems %d/%d", st.SubproblemsDone, st.Subproblems)
 	}
-	return line
+	return line + doneLine(st, at.Sub(p.start), elapsed)
 }
 
 // done erases the progress line.
@@ -190,7 +198,7 @@ func (p *progress) done() {
 
 // options returns the search options for the flags.
 func (f *searchFlags) options(limit int64, p *progress) exactcover.Options {
-	opt := exactcover.Options{Limit: limit, Workers: f.workers, Seed: f.seed}
+	opt := exactcover.Options{Limit: limit, Workers: f.workers, Seed: f.seed, MaxNodes: f.nodeLimit}
 	if p != nil {
 		opt.Progress = p.report
 	}
@@ -222,9 +230,4 @@ func statsLine(st exactcover.Stats, d time.Duration) string {
 		s += fmt.Sprintf(", %d subproblems", st.Subproblems)
 	}
 	return s
-}
-
-// interrupted reports whether err is a cancellation of the search.
-func interrupted(ctx context.Context, err error) bool {
-	return err != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil)
 }

@@ -25,7 +25,8 @@ With -json, one JSON object per line and solution:
 where index counts the solutions from 1 and options are the 0-based option
 indices in ascending order; {"status":"no solution"} when there is none.
 Ctrl-C stops the search: the solutions found so far stay printed, standard
-error says "partial: interrupted" and the exit status is 1.`
+error says "partial: interrupted" and the exit status is 1.
+` + limitsHelp
 
 // solutionJSON is one line of "dlx solve -json".
 type solutionJSON struct {
@@ -52,6 +53,12 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	p := in.problem
 	s := exactcover.NewSolver(p)
+	if code := f.choosePiece(s, p); code != 0 {
+		prog.done()
+		return code
+	}
+	sctx, cancel := f.withTimeLimit(ctx)
+	defer cancel()
 	w := f.Output()
 	var buf bytes.Buffer
 	enc := jsonfmt.NewEncoder(&buf)
@@ -59,8 +66,11 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 	var count int64
 	var werr error
 	start := time.Now()
-	for sol := range s.Solutions(ctx, f.options(limit, prog)) {
+	for sol := range s.Solutions(sctx, f.options(f.solveLimit(limit), prog)) {
 		count++
+		if !f.printed(count) {
+			continue
+		}
 		sorted = append(sorted[:0], sol...)
 		slices.Sort(sorted)
 		buf.Reset()
@@ -79,7 +89,7 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 			buf.WriteString(in.matrix.FormatSolution(sorted))
 			buf.WriteByte('\n')
 		default:
-			if count > 1 {
+			if count > f.every { // not the first solution printed
 				buf.WriteByte('\n')
 			}
 			for _, i := range sorted {
@@ -97,7 +107,7 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 	elapsed := time.Since(start)
 	prog.done()
 	err := s.Err()
-	stopped := interrupted(ctx, err)
+	reason := f.stopReason(ctx, err)
 	if count == 0 && err == nil {
 		switch {
 		case f.json:
@@ -114,8 +124,8 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 		f.Errorf("%s", statsLine(s.Stats(), elapsed))
 	}
 	switch {
-	case stopped:
-		return f.Failf("partial: interrupted after %d solutions", count)
+	case reason != "":
+		return f.Failf("%s after %d solutions", partial(reason), count)
 	case err != nil:
 		return f.Failf("%v", err)
 	case count == 0 && in.matrix == nil && !f.quiet:
