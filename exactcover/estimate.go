@@ -2,6 +2,8 @@ package exactcover
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math"
 )
 
@@ -31,7 +33,13 @@ type Estimate struct {
 // count. The seed makes the samples reproducible; samples < 1 is taken as
 // 1. Estimate leaves the solver's state as it was; on cancellation it
 // returns the samples taken so far and ctx.Err().
+//
+// Problems with multiplicities (Problem.HasBounds) are not estimated: the
+// error wraps errors.ErrUnsupported.
 func (s *Solver) Estimate(ctx context.Context, samples int, seed uint64) (Estimate, error) {
+	if s.bound != nil {
+		return Estimate{}, fmt.Errorf("estimate of a problem with item bounds: %w", errors.ErrUnsupported)
+	}
 	samples = max(samples, 1)
 	s.rng = seed
 	var e Estimate

@@ -217,7 +217,12 @@ func (s *Solver) ChoosePiece(p *Problem, pc *Piece) error {
 // in the current state) and adding up gives the count of the whole
 // search. Depth 0 gives one subproblem, choosing nothing. SplitDepth leaves
 // the solver's state as it was.
+//
+// With multiplicities (Problem.HasBounds) SplitDepth returns nil, as Split.
 func (s *Solver) SplitDepth(depth int) []Subproblem {
+	if s.bound != nil {
+		return nil
+	}
 	if depth <= 0 || s.it[0].next == 0 {
 		return []Subproblem{{}}
 	}

@@ -66,6 +66,9 @@ func runEstimate(ctx context.Context, e *cli.Env, args []string) int {
 	if in == nil {
 		return code
 	}
+	if in.problem.HasBounds() {
+		return f.Usagef("%s: item bounds (lo:hi|name): not supported here yet (dlx count and dlx solve take them)", in.name)
+	}
 	s := exactcover.NewSolver(in.problem)
 	if code := f.choosePiece(s, in.problem); code != 0 {
 		return code

@@ -72,6 +72,9 @@ func runSplit(_ context.Context, e *cli.Env, args []string) int {
 	if in == nil {
 		return code
 	}
+	if in.problem.HasBounds() {
+		return f.Usagef("%s: item bounds (lo:hi|name): not supported here yet (dlx count and dlx solve take them)", in.name)
+	}
 	s := exactcover.NewSolver(in.problem)
 	var subs []exactcover.Subproblem
 	if depth > 0 {
