@@ -24,6 +24,7 @@ type Problem struct {
 	optStart  []int32
 	optItems  []int32
 	optColors []int32
+	optCost   []int64 // option costs (see AddOptionCost); may be shorter than the options: 0 beyond
 
 	colorNames []string         // color c is named colorNames[c-1] when set by AddOption
 	colorIndex map[string]int32 // name -> color
@@ -252,7 +253,8 @@ func (p *Problem) ColorName(c int) string {
 }
 
 // OptionString returns option i as a line of Knuth's format: its item names,
-// with ":color" on colored secondary items, separated by spaces.
+// with ":color" on colored secondary items, separated by spaces, and
+// " |cost" at the end when the option has a nonzero cost.
 func (p *Problem) OptionString(i int) string {
 	var b strings.Builder
 	a, e := p.optStart[i], p.optStart[i+1]
@@ -265,6 +267,10 @@ func (p *Problem) OptionString(i int) string {
 			b.WriteByte(':')
 			b.WriteString(p.ColorName(int(p.optColors[j])))
 		}
+	}
+	if c := p.Cost(i); c != 0 {
+		b.WriteString(" |")
+		b.WriteString(strconv.FormatInt(c, 10))
 	}
 	return b.String()
 }
