@@ -148,6 +148,9 @@ func (p *Problem) AddOptionIndex(items []int, colors []int) (int, error) {
 			}
 			if c != 0 && col == nil {
 				col = p.scratchC[:0]
+				if col == nil { // nil[:0] is nil: the color would be lost
+					col = make([]int32, 0, len(items))
+				}
 				for range k {
 					col = append(col, 0)
 				}

@@ -40,7 +40,7 @@ func checkFuzzError(t *testing.T, err error) {
 	if !errors.As(err, &pe) {
 		t.Fatalf("error %v (%T) is not a *ParseError", err, err)
 	}
-	for _, s := range []error{ErrSyntax, ErrUnknownItem, ErrRepeatedItem, ErrEmptyOption, ErrDuplicateItem, ErrColorPrimary} {
+	for _, s := range []error{ErrSyntax, ErrUnknownItem, ErrRepeatedItem, ErrEmptyOption, ErrDuplicateItem, ErrColorPrimary, ErrCost} {
 		if errors.Is(err, s) {
 			return
 		}
