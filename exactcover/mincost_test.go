@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dlxkit/dlx/internal/measure/cputime"
 	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
@@ -92,9 +93,9 @@ func formatInts(a []int) string {
 	return b.String()
 }
 
-// TestMinCostShared: the optimum of the shared instances is DLX5's
-// (BENCHMARKS.md): 127 for assign9_1, 196 for pento6x10_1; DLX5 prints
-// "The optimum costs are: $196 (repeated 2 times)" and then $197 with k3.
+// TestMinCostShared: the optima of the shared instances are DLX5's:
+// 127 for assign9_1 and 196 for pento6x10_1 (BENCHMARKS.md); with k3, DLX5
+// prints the costs 127, 134, 140 and 196 (repeated 2 times), 197.
 func TestMinCostShared(t *testing.T) {
 	dir := shareddata.Path(t, "instances/cost")
 	for _, tt := range []struct {
@@ -359,5 +360,25 @@ func TestAddOptionIndexFirstColor(t *testing.T) {
 	p.AddOptionIndex([]int{1, 0}, []int{2, 0})
 	if got := p.OptionString(1); got != "x:2 a" {
 		t.Errorf("option 1: %q, want \"x:2 a\"", got)
+	}
+}
+
+// BenchmarkMinCostPento6x10: the cheapest solution of pento6x10_1 (DLX5:
+// 1,026,293 nodes, 380,160,953 updates).
+func BenchmarkMinCostPento6x10(b *testing.B) {
+	p := readInstance(b, "cost/pento6x10_1.dlx")
+	var st Stats
+	cpu0 := cputime.Process()
+	for b.Loop() {
+		sols, s, err := MinCost(context.Background(), p, Options{}, 1)
+		if err != nil || len(sols) != 1 || sols[0].Cost != 196 {
+			b.Fatalf("%v, %v", sols, err)
+		}
+		st = s
+	}
+	b.ReportMetric(float64(st.Nodes), "nodes")
+	b.ReportMetric(float64(st.Updates), "updates")
+	if cpu := cputime.Process() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 }

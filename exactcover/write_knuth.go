@@ -7,7 +7,8 @@ import (
 
 // WriteKnuth writes p in the format ReadKnuth reads: a line naming the
 // primary items, then " |" and the secondary items if there are any, then
-// one line per option as Problem.OptionString prints it. Reading the output
+// one line per option as Problem.OptionString prints it (with " |cost" for
+// an option of nonzero cost). Reading the output
 // back gives the same problem, except that the items come primary first.
 func WriteKnuth(w io.Writer, p *Problem) error {
 	bw := bufio.NewWriter(w)

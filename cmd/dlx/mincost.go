@@ -47,8 +47,8 @@ func runMinCost(ctx context.Context, f *searchFlags, in *input, prog *progress) 
 			}
 			enc.Encode(j)
 		case in.matrix != nil:
-			buf.WriteString(in.matrix.FormatSolution(sol.Options))
-			buf.WriteString(" | cost " + strconv.FormatInt(sol.Cost, 10) + "\n")
+			buf.WriteString(in.matrix.FormatSolution(sol.Options)) // no costs: every solution costs 0
+			buf.WriteByte('\n')
 		default:
 			if i > 0 {
 				buf.WriteByte('\n')
