@@ -17,6 +17,9 @@ var (
 	ErrConflict   = errors.New("option conflicts with the options already chosen")
 	ErrNoSolution = errors.New("no solution")
 	ErrNoOption   = errors.New("no such option")
+	// ErrCost is a bad option cost: negative, above MaxCost, or a sum
+	// of costs that could overflow.
+	ErrCost = errors.New("invalid cost")
 	// ErrNodeBudget ends a search that spent Options.MaxNodes nodes.
 	ErrNodeBudget = errors.New("node budget spent")
 	// ErrPieceMismatch: a piece file (see ReadPiece) is not a piece of

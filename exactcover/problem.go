@@ -28,6 +28,7 @@ type Problem struct {
 	optStart  []int32
 	optItems  []int32
 	optColors []int32
+	optCost   []int64 // option costs (see AddOptionCost); may be shorter than the options: 0 beyond
 
 	colorNames []string         // color c is named colorNames[c-1] when set by AddOption
 	colorIndex map[string]int32 // name -> color
@@ -217,6 +218,9 @@ func (p *Problem) AddOptionIndex(items []int, colors []int) (int, error) {
 			}
 			if c != 0 && col == nil {
 				col = p.scratchC[:0]
+				if col == nil { // nil[:0] is nil: the color would be lost
+					col = make([]int32, 0, len(items))
+				}
 				for range k {
 					col = append(col, 0)
 				}
@@ -322,7 +326,8 @@ func (p *Problem) ColorName(c int) string {
 }
 
 // OptionString returns option i as a line of Knuth's format: its item names,
-// with ":color" on colored secondary items, separated by spaces.
+// with ":color" on colored secondary items, separated by spaces, and
+// " |cost" at the end when the option has a nonzero cost.
 func (p *Problem) OptionString(i int) string {
 	var b strings.Builder
 	a, e := p.optStart[i], p.optStart[i+1]
@@ -335,6 +340,10 @@ func (p *Problem) OptionString(i int) string {
 			b.WriteByte(':')
 			b.WriteString(p.ColorName(int(p.optColors[j])))
 		}
+	}
+	if c := p.Cost(i); c != 0 {
+		b.WriteString(" |")
+		b.WriteString(strconv.FormatInt(c, 10))
 	}
 	return b.String()
 }

@@ -48,7 +48,7 @@ func checkFuzzError(t *testing.T, err error) {
 	if !errors.As(err, &pe) {
 		t.Fatalf("error %v (%T) is not a *ParseError", err, err)
 	}
-	for _, s := range []error{ErrSyntax, ErrUnknownItem, ErrRepeatedItem, ErrEmptyOption, ErrDuplicateItem, ErrColorPrimary, ErrBounds} {
+	for _, s := range []error{ErrSyntax, ErrUnknownItem, ErrRepeatedItem, ErrEmptyOption, ErrDuplicateItem, ErrColorPrimary, ErrBounds, ErrCost} {
 		if errors.Is(err, s) {
 			return
 		}

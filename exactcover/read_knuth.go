@@ -16,7 +16,12 @@ import (
 // secondary items may be absent). Every following line is an option
 // naming its items; a secondary item may be written "item:color" to give it
 // a color (options sharing a secondary item must give it the same color).
-// Item names contain neither ':' nor '|'.
+// Item names contain neither ':' nor '|'. An option line may also hold
+// costs, tokens "|n" with n a decimal number, anywhere after its first
+// item, as in Knuth's DLX5: the option's cost is their sum, at most MaxCost
+// (Problem.Cost; MinCost looks for the cheapest solutions). On the item
+// line, "|n" after the '|' is an error; "|n" as the '|' itself names a
+// secondary item n, as DLX5 reads it.
 //
 // A primary item may carry multiplicity bounds, as Knuth's DLX3 reads
 // them: "lo:hi|name" is covered between lo and hi times, "hi|name"
@@ -27,7 +32,7 @@ import (
 // streams: memory grows with the problem, not with a copy of the input.
 // Errors are *ParseError values naming the line and column of the
 // offending token and wrapping one of ErrSyntax, ErrUnknownItem,
-// ErrRepeatedItem, ErrDuplicateItem or ErrColorPrimary.
+// ErrRepeatedItem, ErrDuplicateItem, ErrColorPrimary or ErrCost.
 func ReadKnuth(r io.Reader) (*Problem, error) {
 	s := newLineScanner(r)
 	p := NewProblem()
@@ -54,6 +59,9 @@ func ReadKnuth(r io.Reader) (*Problem, error) {
 	for _, f := range s.fields {
 		name := s.tok(f)
 		if name[0] == '|' {
+			if bar && len(name) > 1 && name[1] >= '0' && name[1] <= '9' {
+				return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("cost %s on the item line (a cost ends an option line)", quote.Short(string(name))))
+			}
 			if bar {
 				return nil, s.errorAt(f, ErrSyntax, "second '|' in the item line")
 			}
@@ -121,8 +129,19 @@ func ReadKnuth(r io.Reader) (*Problem, error) {
 		stamp++
 		items = items[:0]
 		colored := false
+		var cost int64
+		nCost := 0
 		for _, f := range s.fields {
 			tok := s.tok(f)
+			if tok[0] == '|' { // a cost, "|n" (DLX5): summed
+				c, err := s.costAt(f, cost)
+				if err != nil {
+					return nil, err
+				}
+				cost += c
+				nCost++
+				continue
+			}
 			name, color, hasColor := bytes.Cut(tok, []byte{':'})
 			if len(name) == 0 {
 				return nil, s.errorAt(f, ErrSyntax, fmt.Sprintf("missing item name in %s", quote.Short(string(tok))))
@@ -153,7 +172,9 @@ func ReadKnuth(r io.Reader) (*Problem, error) {
 		if colored {
 			names = names[:0]
 			for _, f := range s.fields {
-				names = append(names, string(s.tok(f)))
+				if t := s.tok(f); t[0] != '|' {
+					names = append(names, string(t))
+				}
 			}
 			_, err = p.AddOption(names...)
 		} else {
@@ -161,6 +182,9 @@ func ReadKnuth(r io.Reader) (*Problem, error) {
 		}
 		if err != nil {
 			return nil, s.errorAt(s.fields[0], err, err.Error())
+		}
+		if nCost > 0 {
+			p.setCost(p.NumOptions()-1, cost)
 		}
 	}
 	if err := s.err(); err != nil {
@@ -198,4 +222,28 @@ func (s *lineScanner) bounds(f field, b []byte) (lo, hi int, err *ParseError) {
 		}
 	}
 	return lo, hi, nil
+}
+
+// costAt parses the cost token "|n" of field f, whose option has cost sum
+// so far, and returns n.
+func (s *lineScanner) costAt(f field, sum int64) (int64, error) {
+	tok := s.tok(f)
+	digits := tok[1:]
+	if len(digits) == 0 {
+		return 0, s.errorAt(f, ErrSyntax, "missing cost after '|' (a cost is \"|n\", n a decimal number)")
+	}
+	var n int64
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return 0, s.errorAt(f, ErrSyntax, fmt.Sprintf("cost %s is not a decimal number", quote.Short(string(tok))))
+		}
+		n = n*10 + int64(c-'0')
+		if n > MaxCost {
+			return 0, s.errorAt(f, ErrCost, fmt.Sprintf("cost %s is too large (at most %d)", quote.Short(string(tok)), int64(MaxCost)))
+		}
+	}
+	if sum+n > MaxCost {
+		return 0, s.errorAt(f, ErrCost, fmt.Sprintf("the option's costs add up to more than %d", int64(MaxCost)))
+	}
+	return n, nil
 }

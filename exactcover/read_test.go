@@ -108,7 +108,7 @@ func TestReadKnuthErrors(t *testing.T) {
 		{"color on primary", "a | x\na:red x\n", ErrColorPrimary, 2, 1, `primary item "a"`},
 		{"empty color", "a | x\na x:\n", ErrSyntax, 2, 3, "missing color"},
 		{"missing name", "a | x\na :red\n", ErrSyntax, 2, 3, "missing item name"},
-		{"bar in option", "a | x\na |\n", ErrUnknownItem, 2, 3, `unknown item "|"`},
+		{"bar in option", "a | x\na |\n", ErrSyntax, 2, 3, `missing cost after '|'`}, // a cost token, "|n" (DLX5), without n
 		{"color with colon", "a | x\na x:r:g\n", ErrSyntax, 2, 3, `color "r:g"`},
 	})
 }

@@ -8,8 +8,9 @@ import (
 
 // WriteKnuth writes p in the format ReadKnuth reads: a line naming the
 // primary items, then " |" and the secondary items if there are any, then
-// one line per option as Problem.OptionString prints it. Primary items
-// with bounds other than 1:1 are written "lo:hi|name" or "hi|name". Reading the output
+// one line per option as Problem.OptionString prints it (with " |cost" for
+// an option of nonzero cost). Primary items with bounds other than 1:1 are
+// written "lo:hi|name" or "hi|name". Reading the output
 // back gives the same problem, except that the items come primary first.
 func WriteKnuth(w io.Writer, p *Problem) error {
 	bw := bufio.NewWriter(w)

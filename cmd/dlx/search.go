@@ -16,7 +16,8 @@ const formatHelp = `Input formats (-format):
   knuth   Knuth's DLX format (the default). Lines starting with '|' are
           comments; the first other line names the items: the primary
           ones, then '|' and the secondary ones. Each further line is an
-          option naming its items, "item:color" for a colored secondary item.
+          option naming its items, "item:color" for a colored secondary item,
+          and "|n" tokens (summed) for its cost (see solve -min).
   matrix  A 0/1 matrix: a line "N M", then N lines of M values 0 or 1
           separated by spaces ("0 1 1"), or written together ("011").
           The columns are the items; a solution is a set of rows.
@@ -36,7 +37,9 @@ type searchFlags struct {
 	stats   bool
 	json    bool
 	quiet   bool
-	limits  // -every, -time-limit, -node-limit, -progress, -sub (limits.go)
+	limits       // -every, -time-limit, -node-limit, -progress, -sub (limits.go)
+	min     bool // solve -min: the cheapest solutions (see mincost.go)
+	k       int
 }
 
 func newSearchFlags(e *cli.Env, name, summary string) *searchFlags {
@@ -45,6 +48,8 @@ func newSearchFlags(e *cli.Env, name, summary string) *searchFlags {
 	if name == "solve" {
 		f.Int64Var(&f.n, "n", 1, "print at most `N` solutions")
 		f.BoolVar(&f.all, "all", false, "print every solution")
+		f.BoolVar(&f.min, "min", false, "print a cheapest solution and its cost (options cost \"|n\")")
+		f.IntVar(&f.k, "k", 0, "with -min, print the `K` cheapest solutions, in order of cost (implies -min)")
 	} else {
 		f.Int64Var(&f.n, "n", 0, "stop counting at `N` solutions (0: count all)")
 	}

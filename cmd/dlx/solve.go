@@ -26,11 +26,21 @@ where index counts the solutions from 1 and options are the 0-based option
 indices in ascending order; {"status":"no solution"} when there is none.
 Ctrl-C stops the search: the solutions found so far stay printed, standard
 error says "partial: interrupted" and the exit status is 1.
+
+Costs (Knuth's DLX5): an option line may hold tokens "|n", n a decimal
+number, after its first item; the option costs their sum ("a b |3"). -min
+prints a cheapest solution, -k K the K cheapest in order of cost, each as
+a line "| cost C" (a comment in Knuth's format) and its option lines; with
+-json each record has "cost": {"index":1,"cost":5,"options":[0],"lines":
+["a b |5"]}. Ctrl-C prints the best found so far (then "partial:
+interrupted", exit status 1). -n, -seed and -workers do not apply; -all
+is an error.
 ` + limitsHelp
 
 // solutionJSON is one line of "dlx solve -json".
 type solutionJSON struct {
 	Index   int64    `json:"index"`
+	Cost    *int64   `json:"cost,omitempty"` // -min
 	Options []int    `json:"options"`
 	Lines   []string `json:"lines,omitempty"`
 	Rows    []int    `json:"rows,omitempty"`
@@ -46,6 +56,9 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 	in, prog, code, ok := f.start(e, args)
 	if !ok {
 		return code
+	}
+	if f.min || f.k != 0 {
+		return runMinCost(ctx, f, in, prog)
 	}
 	limit := f.n
 	if f.all {
