@@ -13,8 +13,8 @@ import (
 // cover with colors: options that share a secondary item give it the same
 // color, and an item without color is used by at most one option.
 //
-// The search is IDA* over the cost of the cover (today every option costs
-// 1, so the cost is the size): a depth-first search that picks the
+// The search is IDA* over the cost of the cover (the number of options,
+// unless they carry costs): a depth-first search that picks the
 // uncovered primary item with the fewest usable options and branches on
 // those options, cut off wherever the cost spent plus an admissible lower
 // bound on the cost still needed passes the current threshold; the
@@ -31,11 +31,14 @@ import (
 // largest gain: the fewest options whose largest gains add up to the
 // number of uncovered items.
 //
-// Costs: the search adds s.cost[o] for option o (all 1 until the parser
-// reads costs) and compares against a cost threshold that rises to the
-// smallest cut-off value, as IDA* does for any positive costs. Only bound
-// (the cost still needed: a count of options times the smallest cost)
-// assumes unit costs; it is the place to change when options carry costs.
+// Costs: when the problem's options carry costs ("|n", Problem.Cost) a
+// minimum cover is one of least total cost and, among those, of fewest
+// options (so that an option of cost 0 is in it only when it is needed).
+// The search then weighs option o as s.cost[o] = cost*scale + 1, with
+// scale one more than the number of options, which orders covers by cost
+// then size; without costs every option weighs 1. IDA* works for any such
+// weights, and bound (the fewest options still needed times the smallest
+// weight) stays admissible.
 
 // CoverOptions configures a repeat cover search.
 type CoverOptions struct {
@@ -77,7 +80,11 @@ type CoverSolver struct {
 	// The usable options (those with at least one primary item), numbered
 	// locally; orig maps them back to the problem's indices.
 	orig   []int32
-	cost   []int64
+	real   []int64 // the cost of each option (1 without costs)
+	cost   []int64 // its weight in the search (see above)
+	scale  int64   // 0 without costs
+	// costErr: the costs are too large for the weights.
+	costErr error
 	oStart []int32 // option o covers oItems[oStart[o]:oStart[o+1]] (local items)
 	oItems []int32
 	sStart []int32 // and uses secondary items sItems[sStart[o]:sStart[o+1]]
@@ -124,6 +131,7 @@ const coverPoll = 1<<10 - 1 // poll the context every 1024 nodes
 // do not affect it.
 func NewCoverSolver(p *Problem) *CoverSolver {
 	s := &CoverSolver{bounds: p.HasBounds()}
+	costs := p.HasCosts()
 	nItems := p.NumItems()
 	local := make([]int32, nItems) // problem item -> local primary or secondary number
 	nS := 0
@@ -153,7 +161,10 @@ func NewCoverSolver(p *Problem) *CoverSolver {
 			continue // covers nothing: never part of a minimum cover
 		}
 		s.orig = append(s.orig, int32(k))
-		s.cost = append(s.cost, 1)
+		s.real = append(s.real, 1)
+		if costs {
+			s.real[len(s.real)-1] = p.Cost(k)
+		}
 		for n, i := range items {
 			if p.IsSecondary(i) {
 				s.sItems = append(s.sItems, local[i])
@@ -199,9 +210,27 @@ func NewCoverSolver(p *Problem) *CoverSolver {
 	s.secColor = make([]int32, nS)
 	s.chosen = make([]int32, 0, nO)
 	s.bars = make([]int32, 0, nO)
+	s.cost = make([]int64, nO)
+	if costs {
+		// Weights cost*scale + 1 must not overflow, summed over a cover.
+		s.scale = int64(nO) + 1
+		total := int64(0)
+		for _, c := range s.real {
+			total += c // each at most MaxCost (2^53-1): no overflow for nO < 2^10
+			if total > (math.MaxInt64-s.scale)/s.scale {
+				s.costErr = fmt.Errorf("repeat cover: the options' costs add up to too much for %d options: %w", nO, ErrCost)
+				break
+			}
+		}
+	}
 	s.minCost = math.MaxInt64
-	for _, c := range s.cost {
-		s.minCost = min(s.minCost, c)
+	for o, c := range s.real {
+		if s.scale > 0 {
+			s.cost[o] = c*s.scale + 1
+		} else {
+			s.cost[o] = 1
+		}
+		s.minCost = min(s.minCost, s.cost[o])
 	}
 	s.reset()
 	return s
@@ -292,7 +321,7 @@ func (s *CoverSolver) cover(sel []int32) Cover {
 	c := Cover{Options: make([]int, len(sel)), Size: len(sel)}
 	for n, o := range sel {
 		c.Options[n] = int(s.orig[o])
-		c.Cost += s.cost[o]
+		c.Cost += s.real[o]
 	}
 	slices.Sort(c.Options)
 	return c
@@ -309,6 +338,9 @@ func (coverStopped) Error() string { return "stopped" }
 func (s *CoverSolver) run(ctx context.Context, opt CoverOptions, visit func([]int32) bool) error {
 	if s.bounds {
 		return fmt.Errorf("repeat cover of a problem with item bounds (lo:hi|name): %w", ErrBounds)
+	}
+	if s.costErr != nil {
+		return s.costErr
 	}
 	s.reset()
 	s.ctx, s.opt, s.visit = ctx, opt, visit
@@ -332,7 +364,7 @@ func (s *CoverSolver) run(ctx context.Context, opt CoverOptions, visit func([]in
 		return nil // some item is on no option
 	}
 	s.threshold = lb
-	s.stats.Bound = lb - 1
+	s.stats.Bound = s.costBound(lb)
 	for {
 		s.next = math.MaxInt64
 		found := s.stats.Covers
@@ -356,7 +388,7 @@ func (s *CoverSolver) run(ctx context.Context, opt CoverOptions, visit func([]in
 		// A cover cut off in this pass costs at least its cut-off value:
 		// every cover costs next or more.
 		s.threshold = s.next
-		s.stats.Bound = s.next - 1
+		s.stats.Bound = s.costBound(s.next)
 	}
 }
 
@@ -432,6 +464,21 @@ func (s *CoverSolver) search() bool {
 		s.unbar(o)
 	}
 	return ok
+}
+
+// costBound returns the Bound of CoverStats when every cover weighs at
+// least w: w-1 without costs; with costs, a cover of cost c and size n <
+// scale weighs c*scale + n >= w, so c >= ceil((w-scale+1)/scale).
+func (s *CoverSolver) costBound(w int64) int64 {
+	if s.scale == 0 {
+		return w - 1
+	}
+	num := w - s.scale + 1
+	c := num / s.scale
+	if num > 0 && num%s.scale != 0 {
+		c++
+	}
+	return max(c, 0) - 1
 }
 
 // bound returns a lower bound on the cost of covering the uncovered items

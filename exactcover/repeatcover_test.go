@@ -335,3 +335,87 @@ func TestMinCoverRejectsBounds(t *testing.T) {
 		t.Errorf("MinCover with bounds: %v, want ErrBounds", err)
 	}
 }
+
+// bruteMinCostCovers returns every minimum repeat cover of p with costs:
+// least total cost, then fewest options (the options that name no primary
+// item left out, as the solver documents); and the minimum cost, -1 when
+// there is none.
+func bruteMinCostCovers(p *Problem) (int64, []string) {
+	var cand []int
+	var items []int
+	for k := range p.NumOptions() {
+		items, _ = p.Option(k, items[:0], nil)
+		if slices.ContainsFunc(items, func(i int) bool { return !p.IsSecondary(i) }) {
+			cand = append(cand, k)
+		}
+	}
+	best, bestN := int64(-1), 0
+	var all []string
+	for mask := 0; mask < 1<<len(cand); mask++ {
+		var sel []int
+		cost := int64(0)
+		for j, k := range cand {
+			if mask&(1<<j) != 0 {
+				sel = append(sel, k)
+				cost += p.Cost(k)
+			}
+		}
+		if checkCover(p, sel) != nil {
+			continue
+		}
+		switch {
+		case best < 0 || cost < best || (cost == best && len(sel) < bestN):
+			best, bestN, all = cost, len(sel), []string{fmt.Sprint(sel)}
+		case cost == best && len(sel) == bestN:
+			all = append(all, fmt.Sprint(sel))
+		}
+	}
+	slices.Sort(all)
+	return best, all
+}
+
+// TestMinCoverCostsBrute: with option costs (0 to 9, some options free)
+// the covers minimize the total cost, then the size; Min, All and
+// Stats.Bound against a brute force.
+func TestMinCoverCostsBrute(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 4))
+	ctx := context.Background()
+	n := 2000
+	if testing.Short() {
+		n = 300
+	}
+	for trial := range n {
+		p := randomCoverProblem(r)
+		for k := range p.NumOptions() {
+			if err := p.SetCost(k, int64(r.IntN(10))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !p.HasCosts() {
+			continue
+		}
+		best, want := bruteMinCostCovers(p)
+		s := NewCoverSolver(p)
+		c, err := s.Min(ctx, CoverOptions{})
+		switch {
+		case best < 0:
+			if !errors.Is(err, ErrNoSolution) {
+				t.Fatalf("trial %d: no cover exists, Min gave %+v, %v\n%s", trial, c, err, knuthText(t, p))
+			}
+			continue
+		case err != nil || c.Cost != best || checkCover(p, c.Options) != nil:
+			t.Fatalf("trial %d: Min gave %+v, %v; want cost %d\n%s", trial, c, err, best, knuthText(t, p))
+		}
+		var got []string
+		for c := range s.All(ctx, CoverOptions{}) {
+			got = append(got, fmt.Sprint(c.Options))
+		}
+		slices.Sort(got)
+		if s.Err() != nil || !slices.Equal(got, want) {
+			t.Fatalf("trial %d: All gave %v, %v; want %v\n%s", trial, got, s.Err(), want, knuthText(t, p))
+		}
+		if bound := s.Stats().Bound; bound != best-1 {
+			t.Fatalf("trial %d: Stats.Bound %d, want %d\n%s", trial, bound, best-1, knuthText(t, p))
+		}
+	}
+}

@@ -23,8 +23,10 @@ at most one option of the cover. With -all, every minimum cover, each once.
 
 Output: each cover as a comment line "| cover 1: size 5, cost 5" followed by
 its option lines (Knuth's format) or by its 1-based row numbers on one line
-(matrix and sparse formats); covers separated by a blank line. Every option
-costs 1 for now, so the cost is the size.
+(matrix and sparse formats); covers separated by a blank line. Without
+costs every option costs 1, so the cost is the size. When option lines carry
+costs ("a b |3", as for dlx solve -min), a minimum cover is one of least total
+cost and, among those, of fewest options.
 With -json, one JSON object per line and cover:
   {"index":1,"size":2,"cost":2,"options":[0,3],"lines":["a b","c d"]}
 ("rows" instead of "lines" in the matrix and sparse formats), options being
@@ -158,7 +160,11 @@ func runCover(ctx context.Context, e *cli.Env, args []string) int {
 		}
 		msg := fmt.Sprintf("partial: %s after %d covers", why, count)
 		if count == 0 && st.Bound >= 0 {
-			msg += fmt.Sprintf("; every cover needs at least %d options", st.Bound+1)
+			if p.HasCosts() {
+				msg += fmt.Sprintf("; every cover costs at least %d", st.Bound+1)
+			} else {
+				msg += fmt.Sprintf("; every cover needs at least %d options", st.Bound+1)
+			}
 		}
 		return f.Failf("%s", msg)
 	}
