@@ -79,22 +79,22 @@ type CoverSolver struct {
 
 	// The usable options (those with at least one primary item), numbered
 	// locally; orig maps them back to the problem's indices.
-	orig   []int32
-	real   []int64 // the cost of each option (1 without costs)
-	cost   []int64 // its weight in the search (see above)
-	scale  int64   // 0 without costs
+	orig  []int32
+	real  []int64 // the cost of each option (1 without costs)
+	cost  []int64 // its weight in the search (see above)
+	scale int64   // 0 without costs
 	// costErr: the costs are too large for the weights.
 	costErr error
-	oStart []int32 // option o covers oItems[oStart[o]:oStart[o+1]] (local items)
-	oItems []int32
-	sStart []int32 // and uses secondary items sItems[sStart[o]:sStart[o+1]]
-	sItems []int32
-	sColor []int32 // with these colors (0: none)
-	iStart []int32 // the options through primary item i: iOpts[iStart[i]:iStart[i+1]]
-	iOpts  []int32
-	jStart []int32 // the options through secondary item j: jOpts[jStart[j]:...]
-	jOpts  []int32
-	jColor []int32 // with the color they give it
+	oStart  []int32 // option o covers oItems[oStart[o]:oStart[o+1]] (local items)
+	oItems  []int32
+	sStart  []int32 // and uses secondary items sItems[sStart[o]:sStart[o+1]]
+	sItems  []int32
+	sColor  []int32 // with these colors (0: none)
+	iStart  []int32 // the options through primary item i: iOpts[iStart[i]:iStart[i+1]]
+	iOpts   []int32
+	jStart  []int32 // the options through secondary item j: jOpts[jStart[j]:...]
+	jOpts   []int32
+	jColor  []int32 // with the color they give it
 
 	// Search state.
 	cov       []int32 // per item: chosen options covering it
