@@ -5,7 +5,7 @@ import "fmt"
 // ParseError reports a malformed input to ReadKnuth, ReadMatrix or
 // ReadSparse. Err is one of the package's sentinel errors (ErrSyntax,
 // ErrUnknownItem, ErrRepeatedItem, ErrEmptyOption, ErrDuplicateItem,
-// ErrColorPrimary) or an error of the underlying reader, so that callers can
+// ErrColorPrimary, ErrBounds, ErrCost) or an error of the underlying reader, so that callers can
 // test it with errors.Is.
 type ParseError struct {
 	Line int    // 1-based line number of the offending token

@@ -32,7 +32,7 @@ import (
 // streams: memory grows with the problem, not with a copy of the input.
 // Errors are *ParseError values naming the line and column of the
 // offending token and wrapping one of ErrSyntax, ErrUnknownItem,
-// ErrRepeatedItem, ErrDuplicateItem, ErrColorPrimary or ErrCost.
+// ErrRepeatedItem, ErrDuplicateItem, ErrColorPrimary, ErrBounds or ErrCost.
 func ReadKnuth(r io.Reader) (*Problem, error) {
 	s := newLineScanner(r)
 	p := NewProblem()
