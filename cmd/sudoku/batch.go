@@ -453,6 +453,7 @@ type batchWorker struct {
 	b   *batch
 	s   *sudoku.Solver
 	buf bytes.Buffer
+	pz  puzzle // the puzzle being processed (process does not keep it)
 }
 
 func (b *batch) newWorker() *batchWorker {
@@ -465,7 +466,7 @@ func (w *batchWorker) work(ctx context.Context, chunk []batchJob) []batchItem {
 	offs := make([]int, len(chunk)+1)
 	res := make([]batchItem, len(chunk))
 	for i, j := range chunk {
-		res[i] = batchItem{seq: j.seq, t: w.b.one(ctx, w.s, j, &w.buf)}
+		res[i] = batchItem{seq: j.seq, t: w.b.one(ctx, w.s, j, &w.pz, &w.buf)}
 		offs[i+1] = w.buf.Len()
 	}
 	res[len(res)-1].last = true
@@ -477,7 +478,7 @@ func (w *batchWorker) work(ctx context.Context, chunk []batchJob) []batchItem {
 }
 
 // one processes one job into buf.
-func (b *batch) one(ctx context.Context, s *sudoku.Solver, j batchJob, buf *bytes.Buffer) tally {
+func (b *batch) one(ctx context.Context, s *sudoku.Solver, j batchJob, pz *puzzle, buf *bytes.Buffer) tally {
 	if ctx.Err() != nil {
 		return skipped
 	}
@@ -497,7 +498,8 @@ func (b *batch) one(ctx context.Context, s *sudoku.Solver, j batchJob, buf *byte
 		}
 		j.p.Grid.Variant = v
 	}
-	t := b.process(ctx, s, &puzzle{j.p, j.src}, buf)
+	*pz = puzzle{j.p, j.src} // the worker's: a new one per puzzle would escape to the heap
+	t := b.process(ctx, s, pz, buf)
 	if ctx.Err() != nil && t != partial {
 		return skipped
 	}
