@@ -73,3 +73,19 @@ func BenchmarkReadGrids(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "puzzles/s")
 }
+
+// BenchmarkAppendSolution appends a solved 9x9 grid in the one-line
+// layout, as "sudoku solve" prints every answer.
+func BenchmarkAppendSolution(b *testing.B) {
+	g, f, err := ParseGrid("417369825632158947958724316825437169791586432346912758289643571573291684164875293", ReadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	buf := make([]byte, 0, 128)
+	for b.Loop() {
+		if buf, err = AppendGrid(buf[:0], g, f); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

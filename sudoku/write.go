@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
 	"slices"
@@ -64,6 +65,14 @@ func AppendGrid(dst []byte, g *Grid, f Format) ([]byte, error) {
 			blank = '-'
 		default:
 			blank = '.'
+		}
+	}
+	if f.Layout == Line && !numbers && f.template == "" && n == 9 && alpha[:9] == "123456789" {
+		if out, ok := appendDigits81(dst, g.Cells); ok {
+			if f.CRLF {
+				out = append(out, '\r')
+			}
+			return append(out, '\n'), nil
 		}
 	}
 	// sym maps a cell to its symbol when cells are single symbols.
@@ -195,4 +204,33 @@ func countMarks(t string) int {
 		}
 	}
 	return k
+}
+
+// appendDigits81 appends the 81 cells of a filled 9x9 grid as the digits
+// 1-9, eight cells at a time; ok is false, and dst unchanged, unless every
+// cell holds 1 to 9 (a solution, the common case when solving).
+func appendDigits81(dst []byte, cells []uint8) ([]byte, bool) {
+	if len(cells) != 81 {
+		return dst, false
+	}
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	start := len(dst)
+	dst = slices.Grow(dst, 81)[:start+81]
+	out := dst[start:]
+	for i := 0; i < 80; i += 8 {
+		x := binary.LittleEndian.Uint64(cells[i:])
+		// A byte is bad when it is 0 (x-1 borrows into its high bit) or
+		// above 9 (x+0x76 carries into it): a puzzle with blanks stops
+		// at its first word.
+		if ((x-ones)|(x+0x76*ones)|x)&highs != 0 {
+			return dst[:start], false
+		}
+		binary.LittleEndian.PutUint64(out[i:], x+0x30*ones)
+	}
+	v := cells[80]
+	if v == 0 || v > 9 {
+		return dst[:start], false
+	}
+	out[80] = v + '0'
+	return dst, true
 }
