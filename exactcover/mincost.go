@@ -25,8 +25,8 @@ const lenThresh = 10
 const infCost = math.MaxInt64
 
 // MinCost returns the k cheapest solutions of p (k >= 1; fewer when p has
-// fewer), in order of cost, with Knuth's DLX5 method, which it follows
-// without copying. Solutions of equal cost come in the order found.
+// fewer), in order of cost, by the method of Knuth's DLX5. Solutions of
+// equal cost come in the order found.
 //
 // Setup: every primary item is taxed the cost of its cheapest option, which
 // is taken off every option holding it; the options' net costs are then
