@@ -184,6 +184,12 @@ function buildKeypad() {
     s.textContent = sym(d);
     const left = document.createElement("small");
     left.className = "left";
+    const count = document.createElement("span");
+    count.className = "count";
+    const word = document.createElement("span");
+    word.className = "sr";
+    word.textContent = " left";
+    left.append(count, word);
     b.append(s, left);
     b.addEventListener("click", () => keypad(d));
     pad.appendChild(b);
@@ -427,8 +433,7 @@ function render() {
     b.classList.toggle("complete", left === 0);
     b.classList.toggle("armed", game.armed === d);
     b.setAttribute("aria-pressed", String(game.digitFirst && game.armed === d));
-    b.querySelector(".left").textContent = left;
-    b.setAttribute("aria-label", sym(d) + ", " + left + " left");
+    b.querySelector(".count").textContent = left;
   }
 }
 
