@@ -580,7 +580,9 @@ func TestDarkMode(t *testing.T) {
 			return err
 		}))
 		p.open("#size=3x3&p=" + test1)
-		bg := func() float64 { return luminance(t, p.str(`getComputedStyle(document.documentElement).backgroundColor`)) }
+		bg := func() float64 {
+			return luminance(t, p.str(`getComputedStyle(document.documentElement).backgroundColor`))
+		}
 		cellBg := func() float64 {
 			return luminance(t, p.str(`getComputedStyle(document.querySelector("#board .cell:not(.given)")).backgroundColor`))
 		}
