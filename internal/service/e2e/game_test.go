@@ -74,7 +74,7 @@ func openPage(t *testing.T, base string, scr screen) *page {
 	}
 	opts := []chromedp.EmulateViewportOption{chromedp.EmulateScale(1)}
 	if scr.phone {
-		opts = []chromedp.EmulateViewportOption{chromedp.EmulateScale(3), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait}
+		opts = []chromedp.EmulateViewportOption{chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulatePortrait}
 	}
 	do(t, ctx, "screen size", chromedp.EmulateViewport(scr.width, scr.height, opts...))
 	t.Cleanup(func() {

@@ -75,6 +75,7 @@ function setup(puzzleLine, size, solutionLine, meta, saved) {
   const n = br * bc;
   meta = meta || {};
   stopTimer();
+  save(); // the game being left keeps its time
   Object.assign(game, {
     n, br, bc, size: br + "x" + bc, alphabet: alphabetFor(n),
     level: meta.level || "", rating: +meta.rating || 0, source: meta.source || "",
@@ -631,14 +632,21 @@ async function api(method, path, body) {
   return data;
 }
 
-// ask shows a confirmation and resolves to true when the player agrees.
+// ask shows a confirmation and resolves to true when the player agrees
+// (OK), false on Cancel or Escape.
 function ask(text, ok) {
   const dlg = $("confirm");
   $("confirmtext").textContent = text;
   $("confirmok").textContent = ok;
   return new Promise((resolve) => {
-    dlg.addEventListener("close", () => resolve(dlg.returnValue === "ok"), { once: true });
-    dlg.returnValue = "";
+    const end = (answer) => (ev) => {
+      ev.preventDefault();
+      $("confirmok").onclick = $("confirmno").onclick = dlg.oncancel = null;
+      dlg.close();
+      resolve(answer);
+    };
+    $("confirmok").onclick = end(true);
+    $("confirmno").onclick = dlg.oncancel = end(false);
     dlg.showModal();
     $("confirmok").focus();
   });
