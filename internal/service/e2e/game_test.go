@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -20,6 +21,8 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	kbpkg "github.com/chromedp/chromedp/kb"
+
+	"github.com/dlxkit/dlx/internal/service/server"
 )
 
 // The screens the game is played on.
@@ -47,6 +50,8 @@ type page struct {
 	problems []string
 	// allowed are the failed requests a test provokes (by URL part).
 	allowed []string
+	// offline: requests that fail for want of a server are expected.
+	offline bool
 }
 
 func openPage(t *testing.T, base string, scr screen) *page {
@@ -64,7 +69,7 @@ func openPage(t *testing.T, base string, scr screen) *page {
 				p.problems = append(p.problems, fmt.Sprintf("request %s: status %d", ev.Response.URL, ev.Response.Status))
 			}
 		case *network.EventLoadingFailed:
-			if !ev.Canceled {
+			if !ev.Canceled && !p.offline {
 				p.problems = append(p.problems, "request failed: "+ev.ErrorText)
 			}
 		}
@@ -772,5 +777,79 @@ func TestFirstPaint(t *testing.T) {
 	t.Logf("first contentful paint: %.0f ms (best of 3)", best)
 	if best > 300 {
 		t.Errorf("first paint %.0f ms, want under 300", best)
+	}
+}
+
+// startStoppable is startService with a function that stops the server
+// before the test ends.
+func startStoppable(t *testing.T) (string, func()) {
+	t.Helper()
+	hl, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := server.New(server.Config{Timeout: 20 * time.Second})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, hl, nil) }()
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel()
+			if err := <-done; err != nil {
+				t.Errorf("Serve: %v", err)
+			}
+		})
+	}
+	t.Cleanup(stop)
+	return "http://" + hl.Addr().String(), stop
+}
+
+// TestOffline: once loaded, the page opens with the server gone (service
+// worker), and the saved game goes on.
+func TestOffline(t *testing.T) {
+	base, stop := startStoppable(t)
+	p := openPage(t, base, phone)
+	p.open("#size=3x3&p=" + test1)
+	if _, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](`navigator.serviceWorker.ready.then(() => true)`, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+	p.wait("the service worker to control the page", `navigator.serviceWorker.controller !== null`)
+	bl := blanks(test1)
+	p.pressCell(bl[0])
+	p.key("6")
+	before := p.board()
+	stop()
+	p.mu.Lock()
+	p.offline = true
+	p.mu.Unlock()
+	p.do("reload with no server", chromedp.Reload())
+	p.waitGame()
+	if got := p.board(); got != before {
+		t.Errorf("offline board\n%s, want\n%s", got, before)
+	}
+	if n := p.num(`document.styleSheets.length && getComputedStyle(document.getElementById("board")).display === "grid" ? 1 : 0`); n != 1 {
+		t.Errorf("offline: the style sheet did not load")
+	}
+}
+
+// TestDaily: the daily puzzle is the same in two browsers.
+func TestDaily(t *testing.T) {
+	base := startService(t)
+	var got []string
+	for range 2 {
+		p := openPage(t, base, desktop)
+		p.open("")
+		first, _ := p.linkPuzzle()
+		p.press("#daily")
+		p.wait("the daily puzzle", fmt.Sprintf(`new URLSearchParams(location.hash.slice(1)).get("p") !== %q`, first))
+		if l := p.str(`document.getElementById("info").textContent`); !strings.Contains(l, "daily ") {
+			t.Errorf("daily label %q", l)
+		}
+		pz, _ := p.linkPuzzle()
+		got = append(got, pz)
+	}
+	if got[0] != got[1] {
+		t.Errorf("two daily puzzles:\n%s\n%s", got[0], got[1])
 	}
 }

@@ -62,8 +62,8 @@ let units = [], peers = [];
 // known, the number of givens, and where the puzzle came from.
 function infoText() {
   const parts = [game.n + "×" + game.n];
+  if (game.source && (game.source.startsWith("daily") || !game.level)) parts.push(game.source);
   if (game.level) parts.push(game.level + (game.rating ? " (" + game.rating.toFixed(1) + ")" : ""));
-  else if (game.source) parts.push(game.source);
   parts.push(game.given.filter(Boolean).length + " givens");
   return parts.join(" · ");
 }
