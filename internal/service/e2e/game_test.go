@@ -853,3 +853,56 @@ func TestDaily(t *testing.T) {
 		t.Errorf("two daily puzzles:\n%s\n%s", got[0], got[1])
 	}
 }
+
+// TestMarksAndColours: centre and corner marks, cell colours; they clear
+// themselves, survive a reload and undo.
+func TestMarksAndColours(t *testing.T) {
+	base := startService(t)
+	forScreens(t, func(t *testing.T, scr screen) {
+		p := openPage(t, base, scr)
+		p.open("#size=3x3&p=" + test1)
+		bl := blanks(test1) // bl[0] and bl[1] share the first row
+		i, j := bl[0], bl[1]
+		kind := func(k string) {
+			p.do("mark kind "+k, chromedp.SetValue(chromedp.CSS("#marktype"), k),
+				chromedp.Evaluate[chromedp.Void](`document.getElementById("marktype").dispatchEvent(new Event("change"))`))
+		}
+		q := func(sel string) string {
+			return p.str(fmt.Sprintf(`[...document.querySelectorAll('#board .cell[data-i="%d"] %s')].map(e => e.textContent).join("")`, i, sel))
+		}
+		p.pressCell(i)
+		kind("centre")
+		p.key("3")
+		p.key("5")
+		kind("corner")
+		p.key("1")
+		p.key("2")
+		if c, k := q(".centre"), q(".corner"); c != "35" || k != "12" {
+			t.Errorf("centre marks %q, corner marks %q; want 35 and 12", c, k)
+		}
+		p.press(`#colours .swatch[data-colour="4"]`)
+		p.wait("the colour", fmt.Sprintf(`document.querySelector('#board .cell[data-i="%d"]').dataset.colour === "4" && getComputedStyle(document.querySelector('#board .cell[data-i="%d"]')).backgroundImage !== "none"`, i, i))
+		if l := p.str(fmt.Sprintf(`document.querySelector('#board .cell[data-i="%d"]').getAttribute("aria-label")`, i)); !strings.Contains(l, "centre marks 3 5") || !strings.Contains(l, "corner marks 1 2") {
+			t.Errorf("cell name %q does not read the marks out", l)
+		}
+		// A 3 in the same row takes the 3 out of the centre marks.
+		p.key("/")
+		p.pressCell(j)
+		p.key("3")
+		if c := q(".centre"); c != "5" {
+			t.Errorf("centre marks %q after a 3 in the row, want 5", c)
+		}
+		p.screenshot("web-marks-" + scr.name)
+		p.do("reload", chromedp.Reload())
+		p.waitGame()
+		if c, k := q(".centre"), q(".corner"); c != "5" || k != "12" {
+			t.Errorf("after reload: centre %q, corner %q", c, k)
+		}
+		p.key("z", chromedp.ModifierCtrl) // the 3
+		p.key("z", chromedp.ModifierCtrl) // the colour
+		p.wait("no colour", fmt.Sprintf(`!document.querySelector('#board .cell[data-i="%d"]').dataset.colour`, i))
+		if c := q(".centre"); c != "35" {
+			t.Errorf("centre marks %q after undo, want 35", c)
+		}
+	})
+}

@@ -13,7 +13,15 @@ const game = {
   wrong: new Set(), hint: null, elapsed: 0, runStart: 0, finished: false,
   paused: false, level: "", rating: 0, source: "", hints: 0, checks: 0,
   digitFirst: false, armed: 0,
+  // centre[i] and corner[i] are more marks (bitmasks, as pencil);
+  // colour[i] is 0 or a colour number; markKind says which marks
+  // pencil mode writes: "pencil" (candidates), "centre" or "corner".
+  centre: [], corner: [], colour: [], markKind: "pencil",
 };
+
+// The fields of a cell that a change may set, as game's arrays.
+const FIELDS = ["cells", "pencil", "centre", "corner", "colour"];
+const COLOURS = 6;
 
 let timerID = 0;
 const STORE = "sudoku.games", CURRENT = "sudoku.current", STATS = "sudoku.stats", THEME = "sudoku.theme";
@@ -87,10 +95,15 @@ function setup(puzzleLine, size, solutionLine, meta, saved) {
   game.cells = game.puzzle.slice();
   game.given = game.puzzle.map((v) => v > 0);
   game.pencil = game.puzzle.map(() => 0);
+  game.centre = game.puzzle.map(() => 0);
+  game.corner = game.puzzle.map(() => 0);
+  game.colour = game.puzzle.map(() => 0);
   if (saved) {
     const cells = parseLine(saved.cells || "", game.alphabet);
     if (cells.length === game.cells.length) game.cells = cells.map((v, i) => (game.given[i] ? game.puzzle[i] : v));
-    if (Array.isArray(saved.pencil) && saved.pencil.length === game.cells.length) game.pencil = saved.pencil.slice();
+    for (const f of ["pencil", "centre", "corner", "colour"]) {
+      if (Array.isArray(saved[f]) && saved[f].length === game.cells.length) game[f] = saved[f].slice();
+    }
     game.undo = saved.undo || [];
     game.redo = saved.redo || [];
     game.elapsed = saved.elapsed || 0;
@@ -225,12 +238,13 @@ function keypad(d) {
   enter(d);
 }
 
-// change applies a list of cell changes as one undoable action.
+// A change sets one field of one cell: {i, f, a (before), b (after)}.
+// change applies a list of them as one undoable action.
 function change(list) {
+  list = list.filter((ch) => ch.a !== ch.b);
   if (game.finished || game.paused || list.length === 0) return;
   for (const ch of list) {
-    game.cells[ch.i] = ch.v1;
-    game.pencil[ch.i] = ch.p1;
+    game[ch.f][ch.i] = ch.b;
     game.wrong.delete(ch.i);
   }
   game.undo.push(list);
@@ -240,21 +254,27 @@ function change(list) {
   afterChange();
 }
 
+const set = (i, f, b) => ({ i, f, a: game[f][i], b });
+
+// markField is the field that pencil mode writes.
+const markField = () => game.markKind;
+
 function enter(d) {
   const i = game.selected;
   if (i < 0 || game.given[i] || game.finished || game.paused) return;
-  const v0 = game.cells[i], p0 = game.pencil[i];
+  const v0 = game.cells[i];
   if (game.pencilMode) {
     if (v0) return;
-    change([{ i, v0, p0, v1: 0, p1: p0 ^ (1 << d) }]);
+    const f = markField();
+    change([set(i, f, game[f][i] ^ (1 << d))]);
     return;
   }
   if (v0 === d) return;
-  const list = [{ i, v0, p0, v1: d, p1: 0 }];
-  // Entering a digit removes it from the pencil marks of its peers.
+  const list = [set(i, "cells", d), set(i, "pencil", 0), set(i, "centre", 0), set(i, "corner", 0)];
+  // Entering a digit removes it from the marks of its peers.
   for (const j of peers[i]) {
-    if (game.pencil[j] & (1 << d)) {
-      list.push({ i: j, v0: game.cells[j], p0: game.pencil[j], v1: game.cells[j], p1: game.pencil[j] & ~(1 << d) });
+    for (const f of ["pencil", "centre", "corner"]) {
+      if (game[f][j] & (1 << d)) list.push(set(j, f, game[f][j] & ~(1 << d)));
     }
   }
   change(list);
@@ -263,7 +283,15 @@ function enter(d) {
 function erase() {
   const i = game.selected;
   if (i < 0 || game.given[i]) return;
-  if (game.cells[i] || game.pencil[i]) change([{ i, v0: game.cells[i], p0: game.pencil[i], v1: 0, p1: 0 }]);
+  change([set(i, "cells", 0), set(i, "pencil", 0), set(i, "centre", 0), set(i, "corner", 0)]);
+}
+
+// paint gives the selected cell colour k (0: none); the same colour again
+// takes it off.
+function paint(k) {
+  const i = game.selected;
+  if (i < 0) return;
+  change([set(i, "colour", game.colour[i] === k ? 0 : k)]);
 }
 
 // candidates returns the mask of digits no peer of cell i holds.
@@ -277,31 +305,26 @@ function candidates(i) {
 function fillMarks() {
   const list = [];
   game.cells.forEach((v, i) => {
-    if (v) return;
-    const p1 = candidates(i);
-    if (p1 !== game.pencil[i]) list.push({ i, v0: 0, p0: game.pencil[i], v1: 0, p1 });
+    if (!v) list.push(set(i, "pencil", candidates(i)));
   });
   change(list);
-  if (list.length) say("Pencilled in every candidate (Undo takes them out again).");
+  if (list.some((ch) => ch.a !== ch.b)) say("Pencilled in every candidate (Undo takes them out again).");
 }
 
 function clearMarks() {
   const list = [];
-  game.pencil.forEach((p, i) => {
-    if (p) list.push({ i, v0: game.cells[i], p0: p, v1: game.cells[i], p1: 0 });
+  game.cells.forEach((_, i) => {
+    for (const f of ["pencil", "centre", "corner"]) list.push(set(i, f, 0));
   });
   change(list);
-  if (list.length) say("Cleared every pencil mark.");
+  say("Cleared every mark.");
 }
 
 function undo() {
   if (game.finished || game.paused) return;
   const list = game.undo.pop();
   if (!list) return;
-  for (const ch of [...list].reverse()) {
-    game.cells[ch.i] = ch.v0;
-    game.pencil[ch.i] = ch.p0;
-  }
+  for (const ch of [...list].reverse()) game[ch.f][ch.i] = ch.a;
   game.redo.push(list);
   game.selected = list[0].i;
   afterChange();
@@ -311,10 +334,7 @@ function redo() {
   if (game.finished || game.paused) return;
   const list = game.redo.pop();
   if (!list) return;
-  for (const ch of list) {
-    game.cells[ch.i] = ch.v1;
-    game.pencil[ch.i] = ch.p1;
-  }
+  for (const ch of list) game[ch.f][ch.i] = ch.b;
   game.undo.push(list);
   game.selected = list[0].i;
   afterChange();
@@ -388,35 +408,74 @@ function render() {
     cl.toggle("hint", hintCells.has(i));
     cl.toggle("hint-place", hintPlace.has(i));
     el.setAttribute("aria-selected", String(i === sel));
+    if (game.colour[i]) el.dataset.colour = game.colour[i];
+    else delete el.dataset.colour;
     if (v) {
       if (el.textContent !== sym(v) || el.firstChild?.nodeType !== 3) el.textContent = sym(v);
-    } else if (game.pencil[i]) {
-      const marks = document.createElement("div");
-      marks.className = "marks";
-      marks.setAttribute("aria-hidden", "true");
-      const ds = [];
-      for (let d = 1; d <= game.n; d++) if (game.pencil[i] & (1 << d)) ds.push(d);
-      // 16x16: few marks get a smaller grid and so larger type.
-      let cols = game.bc, rows = game.br;
-      let shown = [...Array(game.n)].map((_, k) => k + 1);
-      if (game.n > 9 && ds.length <= 9) {
-        cols = rows = ds.length <= 4 ? 2 : 3;
-        shown = ds;
-      }
-      marks.style.setProperty("--mc", cols);
-      marks.style.setProperty("--mr", rows);
-      for (const d of shown) {
-        const m = document.createElement("span");
-        m.textContent = game.pencil[i] & (1 << d) ? sym(d) : "";
-        if (selVal && d === selVal && game.pencil[i] & (1 << d)) m.className = "same-mark";
-        marks.appendChild(m);
-      }
-      el.replaceChildren(marks);
+    } else if (game.pencil[i] || game.centre[i] || game.corner[i]) {
+      el.replaceChildren(...markLayers(i, selVal));
     } else {
       el.replaceChildren();
     }
     el.setAttribute("aria-label", describe(i, bad));
   }
+  renderRest();
+}
+
+// digitsOf lists the digits of a mask.
+function digitsOf(m) {
+  const ds = [];
+  for (let d = 1; d <= game.n; d++) if (m & (1 << d)) ds.push(d);
+  return ds;
+}
+
+// markLayers returns the elements of a blank cell's marks: the candidate
+// grid, the centre marks and the corner marks.
+function markLayers(i, selVal) {
+  const out = [];
+  if (game.pencil[i]) {
+    const marks = document.createElement("div");
+    marks.className = "marks";
+    marks.setAttribute("aria-hidden", "true");
+    const ds = digitsOf(game.pencil[i]);
+    // 16x16: few marks get a smaller grid and so larger type.
+    let cols = game.bc, rows = game.br;
+    let shown = [...Array(game.n)].map((_, k) => k + 1);
+    if (game.n > 9 && ds.length <= 9) {
+      cols = rows = ds.length <= 4 ? 2 : 3;
+      shown = ds;
+    }
+    marks.style.setProperty("--mc", cols);
+    marks.style.setProperty("--mr", rows);
+    for (const d of shown) {
+      const m = document.createElement("span");
+      m.textContent = game.pencil[i] & (1 << d) ? sym(d) : "";
+      if (selVal && d === selVal && game.pencil[i] & (1 << d)) m.className = "same-mark";
+      marks.appendChild(m);
+    }
+    out.push(marks);
+  }
+  if (game.centre[i]) {
+    const c = document.createElement("div");
+    c.className = "centre";
+    c.setAttribute("aria-hidden", "true");
+    c.textContent = digitsOf(game.centre[i]).map(sym).join("");
+    out.push(c);
+  }
+  if (game.corner[i]) {
+    digitsOf(game.corner[i]).slice(0, 8).forEach((d, k) => {
+      const s = document.createElement("span");
+      s.className = "corner k" + k;
+      s.setAttribute("aria-hidden", "true");
+      s.textContent = sym(d);
+      out.push(s);
+    });
+  }
+  return out;
+}
+
+function renderRest() {
+  const sel = game.selected;
   $("board").setAttribute("aria-activedescendant", sel >= 0 ? "cell-" + sel : "");
   $("pencil").setAttribute("aria-pressed", String(game.pencilMode));
   $("pencil").classList.toggle("on", game.pencilMode);
@@ -445,12 +504,14 @@ function describe(i, bad) {
   if (v) s += sym(v) + (game.given[i] ? ", given" : "");
   else {
     s += "blank";
-    const ds = [];
-    for (let d = 1; d <= game.n; d++) if (game.pencil[i] & (1 << d)) ds.push(sym(d));
+    const ds = digitsOf(game.pencil[i]).map(sym);
     if (ds.length) s += ", marks " + ds.join(" ");
+    if (game.centre[i]) s += ", centre marks " + digitsOf(game.centre[i]).map(sym).join(" ");
+    if (game.corner[i]) s += ", corner marks " + digitsOf(game.corner[i]).map(sym).join(" ");
   }
   if (bad && bad.has(i)) s += ", conflict";
   if (game.wrong.has(i)) s += ", wrong";
+  if (game.colour[i]) s += ", colour " + game.colour[i];
   return s;
 }
 
@@ -542,7 +603,7 @@ function save() {
   all[gameID()] = {
     size: game.size, puzzle: lineOf(game.puzzle), solution: game.solution ? lineOf(game.solution) : "",
     level: game.level, rating: game.rating, source: game.source,
-    cells: lineOf(game.cells), pencil: game.pencil, undo: game.undo, redo: game.redo,
+    cells: lineOf(game.cells), pencil: game.pencil, centre: game.centre, corner: game.corner, colour: game.colour, undo: game.undo, redo: game.redo,
     elapsed: now(), finished: game.finished, hints: game.hints, checks: game.checks, updated: Date.now(),
   };
   const ids = Object.keys(all).sort((a, b) => all[b].updated - all[a].updated);
@@ -653,7 +714,7 @@ function ask(text, ok) {
 }
 
 // inProgress: the player has entered something and not finished.
-const inProgress = () => !game.finished && game.cells.some((v, i) => (v && !game.given[i]) || game.pencil[i]);
+const inProgress = () => !game.finished && game.cells.some((v, i) => (v && !game.given[i]) || game.pencil[i] || game.centre[i] || game.corner[i]);
 
 async function newGame(opts) {
   opts = opts || {};
@@ -876,6 +937,21 @@ $("digitfirst").addEventListener("click", () => {
   say(game.digitFirst ? "Digit first: pick a digit on the keypad, then tap cells to enter it." : "");
 });
 $("erase").addEventListener("click", erase);
+$("marktype").addEventListener("change", () => {
+  game.markKind = $("marktype").value;
+  if (!game.pencilMode) togglePencil();
+  $("board").focus({ preventScroll: true });
+});
+for (let k = 0; k <= COLOURS; k++) {
+  const b = document.createElement("button");
+  b.className = "swatch";
+  b.dataset.colour = k;
+  b.setAttribute("aria-label", k ? "colour " + k : "no colour");
+  b.title = k ? "Colour the cell" : "Remove the colour";
+  if (!k) b.textContent = "✕";
+  b.addEventListener("click", () => paint(k));
+  $("colours").appendChild(b);
+}
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
 $("fill").addEventListener("click", fillMarks);
