@@ -153,6 +153,14 @@ func (p *page) open(fragment string) {
 	p.t.Helper()
 	p.do("load", chromedp.Navigate(p.base+"/"+fragment))
 	p.waitGame()
+	if i := strings.Index(fragment, "p="); i >= 0 {
+		want := fragment[i+2:]
+		if j := strings.IndexByte(want, '&'); j >= 0 {
+			want = want[:j]
+		}
+		want = strings.ReplaceAll(want, "0", ".")
+		p.wait("the puzzle of the link", fmt.Sprintf(`new URLSearchParams(location.hash.slice(1)).get("p") === %q && document.querySelectorAll("#board .cell").length === %d`, want, len(want)))
+	}
 }
 
 const gameReady = `document.querySelectorAll("#board .cell").length > 0 && document.querySelectorAll("#board .cell.given").length > 0 && location.hash.includes("p=")`

@@ -25,7 +25,7 @@ const COLOURS = 6;
 
 let timerID = 0;
 const STORE = "sudoku.games", CURRENT = "sudoku.current", STATS = "sudoku.stats", THEME = "sudoku.theme";
-const MAX_SAVED = 30, MAX_UNDO = 400;
+const MAX_SAVED = 30, MAX_UNDO = 400, SAVED_UNDO = 150;
 
 function alphabetFor(n) {
   return n <= 9 ? "123456789".slice(0, n) : "ABCDEFGHIJKLMNOPQRSTUVWXYZ".slice(0, n);
@@ -592,8 +592,9 @@ function loadStore(key, fallback) {
 function storeSet(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
+    return true;
   } catch {
-    // storage full or refused: nothing is kept
+    return false; // storage full or refused
   }
 }
 
@@ -603,12 +604,17 @@ function save() {
   all[gameID()] = {
     size: game.size, puzzle: lineOf(game.puzzle), solution: game.solution ? lineOf(game.solution) : "",
     level: game.level, rating: game.rating, source: game.source,
-    cells: lineOf(game.cells), pencil: game.pencil, centre: game.centre, corner: game.corner, colour: game.colour, undo: game.undo, redo: game.redo,
+    cells: lineOf(game.cells), pencil: game.pencil, centre: game.centre, corner: game.corner, colour: game.colour, undo: game.undo.slice(-SAVED_UNDO), redo: game.redo.slice(-SAVED_UNDO),
     elapsed: now(), finished: game.finished, hints: game.hints, checks: game.checks, updated: Date.now(),
   };
   const ids = Object.keys(all).sort((a, b) => all[b].updated - all[a].updated);
   for (const id of ids.slice(MAX_SAVED)) delete all[id];
-  storeSet(STORE, all);
+  if (!storeSet(STORE, all)) {
+    // Full: the other games give up their undo history, then the oldest
+    // games go.
+    for (const id of ids) if (id !== gameID()) all[id].undo = all[id].redo = [];
+    while (!storeSet(STORE, all) && ids.length > 1) delete all[ids.pop()];
+  }
   listSaved(all);
 }
 
