@@ -914,3 +914,80 @@ func TestMarksAndColours(t *testing.T) {
 		}
 	})
 }
+
+// hintStep is the step of /api/hint.
+type hintStep struct {
+	Technique    string
+	Placements   []struct{ Cell, Digit int }
+	Eliminations []struct{ Cell, Digit int }
+	Explanation  string
+}
+
+// askHint asks the service for the next step from a 9x9 state.
+func askHint(t *testing.T, base, puzzle, state string) *hintStep {
+	t.Helper()
+	body, _ := json.Marshal(map[string]string{"size": "3x3", "puzzle": puzzle, "state": state})
+	resp, err := http.Post(base+"/api/hint", "application/json", strings.NewReader(string(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var r struct{ Step *hintStep }
+	if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+		t.Fatal(err)
+	}
+	return r.Step
+}
+
+// TestHintNeedsCandidates: on a state where the next step removes
+// candidates and the player has pencilled none, the hint says that Fill
+// marks puts them in; after Fill marks it is a plain step.
+func TestHintNeedsCandidates(t *testing.T) {
+	base := startService(t)
+	// An expert puzzle played with singles until the next step is an
+	// elimination (the service's own hints, applied here).
+	var puzzle, state string
+	for seed := 1; seed < 20 && state == ""; seed++ {
+		resp, err := http.Get(fmt.Sprintf("%s/api/generate?size=9&difficulty=expert&seed=%d", base, seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var g struct{ Puzzle string }
+		json.NewDecoder(resp.Body).Decode(&g)
+		resp.Body.Close()
+		st := []byte(g.Puzzle)
+		for range 81 {
+			h := askHint(t, base, g.Puzzle, string(st))
+			if h == nil {
+				break
+			}
+			if len(h.Placements) == 0 && len(h.Eliminations) > 0 {
+				puzzle, state = g.Puzzle, string(st)
+				break
+			}
+			for _, pl := range h.Placements {
+				st[pl.Cell] = byte('0' + pl.Digit)
+			}
+		}
+	}
+	if state == "" {
+		t.Fatal("no expert puzzle of seeds 1-19 needs an elimination step")
+	}
+	p := openPage(t, base, desktop)
+	p.do("open the state", chromedp.Navigate(base+"/#size=3x3&level=expert&p="+puzzle+"&s="+state))
+	p.waitGame()
+	p.wait("the state", fmt.Sprintf(`document.querySelectorAll("#board .cell:not(.given)").length > 0 && [...document.querySelectorAll("#board .cell")].map(c => c.textContent || ".").join("") === %q`, state))
+	p.press("#hint")
+	p.wait("the hint", `document.getElementById("message").classList.contains("hint")`)
+	if msg := p.message(); !strings.Contains(msg, "Fill marks pencils them in") {
+		t.Errorf("elimination hint with no marks: %q", msg)
+	}
+	p.press("#fill")
+	p.press("#hint")
+	p.wait("the hint", `document.getElementById("message").classList.contains("hint")`)
+	if msg := p.message(); strings.Contains(msg, "Fill marks") || strings.HasPrefix(msg, "First fix") {
+		t.Errorf("hint after Fill marks: %q", msg)
+	} else {
+		t.Logf("hint with candidates: %s", msg)
+	}
+}
