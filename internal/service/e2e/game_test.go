@@ -409,9 +409,9 @@ func Test16(t *testing.T) {
 		p.do("all sixteen", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`game.selected = %d; game.pencil[%d] = 0x1fffe; render()`, bl[4], bl[4])))
 		size16 := p.num(fmt.Sprintf(`parseFloat(getComputedStyle(document.querySelector('#board .cell[data-i="%d"] .marks')).fontSize)`, bl[4]))
 		t.Logf("16x16 %s: mark font %.1f px (up to 4 marks), %.1f px (5-9), %.1f px (10-16)", scr.name, size2, size9, size16)
-		min2, min9 := 12.0, 8.0
+		min2, min9 := 12.0, 10.0
 		if scr.phone {
-			min2, min9 = 8.0, 5.5
+			min2, min9 = 10.0, 7.0
 		}
 		if size2 < min2 || size9 < min9 {
 			t.Errorf("16x16 marks %.1f px and %.1f px, want at least %.1f and %.1f", size2, size9, min2, min9)
