@@ -209,6 +209,9 @@ func forScreens(t *testing.T, f func(t *testing.T, scr screen)) {
 		t.Skip("no Chromium found (install Debian's chromium: apt-get install -y chromium); skipping the browser tests")
 	}
 	for _, scr := range screens {
+		if testing.Short() && scr.phone {
+			continue // -short (CI's race run): the desktop size only
+		}
 		t.Run(scr.name, func(t *testing.T) { f(t, scr) })
 	}
 }
