@@ -6,12 +6,14 @@ import (
 	"embed"
 	"io/fs"
 	"net/http"
+	"path"
 )
 
 //go:embed static
 var static embed.FS
 
-// FS returns the page's files (index.html, app.js, style.css).
+// FS returns the page's files (index.html, app.js, style.css, the
+// service worker sw.js, manifest.webmanifest and icon.svg).
 func FS() fs.FS {
 	f, err := fs.Sub(static, "static")
 	if err != nil {
@@ -26,6 +28,12 @@ func Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
+		switch path.Ext(r.URL.Path) {
+		case ".webmanifest":
+			w.Header().Set("Content-Type", "application/manifest+json")
+		case ".svg":
+			w.Header().Set("Content-Type", "image/svg+xml")
+		}
 		fsrv.ServeHTTP(w, r)
 	})
 }

@@ -1,4 +1,5 @@
-// Sudoku page: plays puzzles from the service's JSON API.
+// Sudoku page: plays puzzles from the service's JSON API. Games in
+// progress, statistics and the colour scheme are kept in localStorage.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -9,11 +10,22 @@ const game = {
   n: 9, br: 3, bc: 3, size: "3x3", alphabet: "123456789",
   puzzle: [], solution: null, cells: [], pencil: [], given: [],
   selected: -1, pencilMode: false, undo: [], redo: [],
-  wrong: new Set(), hint: null, start: 0, elapsed: 0, finished: false,
-  info: "",
+  wrong: new Set(), hint: null, elapsed: 0, runStart: 0, finished: false,
+  paused: false, level: "", rating: 0, source: "", hints: 0, checks: 0,
+  digitFirst: false, armed: 0,
+  // centre[i] and corner[i] are more marks (bitmasks, as pencil);
+  // colour[i] is 0 or a colour number; markKind says which marks
+  // pencil mode writes: "pencil" (candidates), "centre" or "corner".
+  centre: [], corner: [], colour: [], markKind: "pencil",
 };
 
+// The fields of a cell that a change may set, as game's arrays.
+const FIELDS = ["cells", "pencil", "centre", "corner", "colour"];
+const COLOURS = 6;
+
 let timerID = 0;
+const STORE = "sudoku.games", CURRENT = "sudoku.current", STATS = "sudoku.stats", THEME = "sudoku.theme";
+const MAX_SAVED = 30, MAX_UNDO = 400, SAVED_UNDO = 150;
 
 function alphabetFor(n) {
   return n <= 9 ? "123456789".slice(0, n) : "ABCDEFGHIJKLMNOPQRSTUVWXYZ".slice(0, n);
@@ -35,6 +47,9 @@ function lineOf(cells) {
   return cells.map((v) => (v ? game.alphabet[v - 1] : ".")).join("");
 }
 
+const sym = (d) => game.alphabet[d - 1];
+const cellName = (i) => "r" + (Math.floor(i / game.n) + 1) + "c" + (i % game.n + 1);
+
 // unitsOf returns the rows, columns and boxes as lists of cell indices.
 function unitsOf(n, br, bc) {
   const units = [];
@@ -51,48 +66,124 @@ function unitsOf(n, br, bc) {
 
 let units = [], peers = [];
 
-function setup(puzzleLine, size, solutionLine, info) {
+// infoText is the label above the board: size, level and rating when
+// known, the number of givens, and where the puzzle came from.
+function infoText() {
+  const parts = [game.n + "×" + game.n];
+  if (game.source && (game.source.startsWith("daily") || !game.level)) parts.push(game.source);
+  if (game.level) parts.push(game.level + (game.rating ? " (" + game.rating.toFixed(1) + ")" : ""));
+  parts.push(game.given.filter(Boolean).length + " givens");
+  return parts.join(" · ");
+}
+
+// setup starts a puzzle: meta holds level, rating and source (the label),
+// and saved a game in progress to restore.
+function setup(puzzleLine, size, solutionLine, meta, saved) {
   const [br, bc] = shapeOf(size, puzzleLine.length);
   const n = br * bc;
+  meta = meta || {};
+  stopTimer();
+  save(); // the game being left keeps its time
   Object.assign(game, {
-    n, br, bc, size: br + "x" + bc, alphabet: alphabetFor(n), info: info || "",
+    n, br, bc, size: br + "x" + bc, alphabet: alphabetFor(n),
+    level: meta.level || "", rating: +meta.rating || 0, source: meta.source || "",
     selected: -1, pencilMode: false, undo: [], redo: [], wrong: new Set(), hint: null,
-    elapsed: 0, finished: false,
+    elapsed: 0, finished: false, paused: false, hints: 0, checks: 0, armed: 0,
   });
   game.puzzle = parseLine(puzzleLine, game.alphabet);
   game.solution = solutionLine ? parseLine(solutionLine, game.alphabet) : null;
   game.cells = game.puzzle.slice();
   game.given = game.puzzle.map((v) => v > 0);
   game.pencil = game.puzzle.map(() => 0);
+  game.centre = game.puzzle.map(() => 0);
+  game.corner = game.puzzle.map(() => 0);
+  game.colour = game.puzzle.map(() => 0);
+  if (saved) {
+    const cells = parseLine(saved.cells || "", game.alphabet);
+    if (cells.length === game.cells.length) game.cells = cells.map((v, i) => (game.given[i] ? game.puzzle[i] : v));
+    for (const f of ["pencil", "centre", "corner", "colour"]) {
+      if (Array.isArray(saved[f]) && saved[f].length === game.cells.length) game[f] = saved[f].slice();
+    }
+    game.undo = saved.undo || [];
+    game.redo = saved.redo || [];
+    game.elapsed = saved.elapsed || 0;
+    game.finished = !!saved.finished;
+    game.hints = saved.hints || 0;
+    game.checks = saved.checks || 0;
+  }
   units = unitsOf(n, br, bc);
   peers = game.cells.map(() => new Set());
   for (const u of units) for (const i of u) for (const j of u) if (i !== j) peers[i].add(j);
   buildBoard();
   buildKeypad();
-  $("done").hidden = true;
   if ([...$("size").options].some((o) => +o.value === n)) $("size").value = String(n);
-  $("info").textContent = game.info;
-  history.replaceState(null, "", "#size=" + game.size + "&p=" + puzzleLine);
-  startTimer();
+  if (game.level && [...$("difficulty").options].some((o) => o.value === game.level)) $("difficulty").value = game.level;
+  levelNote();
+  $("info").textContent = infoText();
+  $("paused").hidden = true;
+  $("board").classList.remove("paused");
+  setLink();
+  updateHelp();
+  if (game.finished) {
+    showDone();
+  } else {
+    $("done").hidden = true;
+    runTimer();
+  }
+  try {
+    localStorage.setItem(CURRENT, gameID());
+  } catch {
+    // storage full or refused: the game still plays
+  }
+  save();
   render();
-  $("board").focus();
+  $("board").focus({ preventScroll: true });
 }
+
+// linkOf is the share link's fragment: size, puzzle, level, rating, and
+// the entries when progress is asked for.
+function linkOf(progress) {
+  const q = new URLSearchParams();
+  q.set("size", game.size);
+  q.set("p", lineOf(game.puzzle));
+  if (game.level) q.set("level", game.level);
+  if (game.rating) q.set("rating", game.rating.toFixed(1));
+  if (progress && game.cells.some((v, i) => v && !game.given[i])) q.set("s", lineOf(game.cells));
+  return "#" + q.toString();
+}
+
+function setLink() {
+  history.replaceState(null, "", linkOf(false));
+}
+
+const gameID = () => game.size + ":" + lineOf(game.puzzle);
 
 function buildBoard() {
   const board = $("board");
   board.innerHTML = "";
   board.style.setProperty("--n", game.n);
   board.dataset.n = game.n;
-  for (let i = 0; i < game.n * game.n; i++) {
-    const cell = document.createElement("div");
-    const r = Math.floor(i / game.n), c = i % game.n;
-    cell.className = "cell";
-    if ((c + 1) % game.bc === 0 && c + 1 < game.n) cell.classList.add("box-right");
-    if ((r + 1) % game.br === 0 && r + 1 < game.n) cell.classList.add("box-bottom");
-    cell.dataset.i = i;
-    cell.setAttribute("role", "gridcell");
-    cell.addEventListener("click", () => select(i));
-    board.appendChild(cell);
+  board.setAttribute("aria-rowcount", game.n);
+  board.setAttribute("aria-colcount", game.n);
+  for (let r = 0; r < game.n; r++) {
+    const row = document.createElement("div");
+    row.className = "row";
+    row.setAttribute("role", "row");
+    row.setAttribute("aria-rowindex", r + 1);
+    for (let c = 0; c < game.n; c++) {
+      const i = r * game.n + c;
+      const cell = document.createElement("div");
+      cell.className = "cell";
+      cell.id = "cell-" + i;
+      if ((c + 1) % game.bc === 0 && c + 1 < game.n) cell.classList.add("box-right");
+      if ((r + 1) % game.br === 0 && r + 1 < game.n) cell.classList.add("box-bottom");
+      cell.dataset.i = i;
+      cell.setAttribute("role", "gridcell");
+      cell.setAttribute("aria-colindex", c + 1);
+      cell.addEventListener("click", () => tapCell(i));
+      row.appendChild(cell);
+    }
+    board.appendChild(row);
   }
 }
 
@@ -102,47 +193,88 @@ function buildKeypad() {
   pad.style.setProperty("--cols", game.n <= 6 ? game.n : game.n === 9 ? 9 : 8);
   for (let d = 1; d <= game.n; d++) {
     const b = document.createElement("button");
-    b.textContent = game.alphabet[d - 1];
     b.dataset.digit = d;
-    b.addEventListener("click", () => enter(d));
+    const s = document.createElement("span");
+    s.textContent = sym(d);
+    const left = document.createElement("small");
+    left.className = "left";
+    const count = document.createElement("span");
+    count.className = "count";
+    const word = document.createElement("span");
+    word.className = "sr";
+    word.textContent = " left";
+    left.append(count, word);
+    b.append(s, left);
+    b.addEventListener("click", () => keypad(d));
     pad.appendChild(b);
   }
 }
 
+const cells = () => $("board").querySelectorAll(".cell");
+
 function select(i) {
   game.selected = i;
   render();
+  announce();
 }
 
-// change applies a list of cell changes as one undoable action.
+// tapCell selects a cell, or in digit-first mode enters the picked digit.
+function tapCell(i) {
+  if (game.paused) return;
+  game.selected = i;
+  if (game.digitFirst && game.armed) {
+    if (game.pencilMode || game.cells[i] !== game.armed) enter(game.armed);
+    else erase();
+  } else render();
+  announce();
+}
+
+function keypad(d) {
+  if (game.digitFirst) {
+    game.armed = game.armed === d ? 0 : d;
+    render();
+    return;
+  }
+  enter(d);
+}
+
+// A change sets one field of one cell: {i, f, a (before), b (after)}.
+// change applies a list of them as one undoable action.
 function change(list) {
-  if (game.finished || list.length === 0) return;
+  list = list.filter((ch) => ch.a !== ch.b);
+  if (game.finished || game.paused || list.length === 0) return;
   for (const ch of list) {
-    game.cells[ch.i] = ch.v1;
-    game.pencil[ch.i] = ch.p1;
+    game[ch.f][ch.i] = ch.b;
     game.wrong.delete(ch.i);
   }
   game.undo.push(list);
+  if (game.undo.length > MAX_UNDO) game.undo.shift();
   game.redo = [];
   game.hint = null;
   afterChange();
 }
 
+const set = (i, f, b) => ({ i, f, a: game[f][i], b });
+
+// markField is the field that pencil mode writes.
+const markField = () => game.markKind;
+
 function enter(d) {
   const i = game.selected;
-  if (i < 0 || game.given[i] || game.finished) return;
-  const v0 = game.cells[i], p0 = game.pencil[i];
+  if (i < 0 || game.given[i] || game.finished || game.paused) return;
+  const v0 = game.cells[i];
   if (game.pencilMode) {
     if (v0) return;
-    change([{ i, v0, p0, v1: 0, p1: p0 ^ (1 << d) }]);
+    const f = markField();
+    change([set(i, f, game[f][i] ^ (1 << d))]);
     return;
   }
   if (v0 === d) return;
-  const list = [{ i, v0, p0, v1: d, p1: 0 }];
-  // Entering a digit removes it from the pencil marks of its peers.
+  const list = [set(i, "cells", d), set(i, "pencil", 0), set(i, "centre", 0), set(i, "corner", 0)];
+  // Entering a digit removes it from the marks of its peers.
   for (const j of peers[i]) {
-    if (game.pencil[j] & (1 << d)) {
-      list.push({ i: j, v0: game.cells[j], p0: game.pencil[j], v1: game.cells[j], p1: game.pencil[j] & ~(1 << d) });
+    for (const f of ["pencil", "centre", "corner"]) {
+      if (game[f][j] & (1 << d)) list.push(set(j, f, game[f][j] & ~(1 << d)));
     }
   }
   change(list);
@@ -151,28 +283,58 @@ function enter(d) {
 function erase() {
   const i = game.selected;
   if (i < 0 || game.given[i]) return;
-  if (game.cells[i] || game.pencil[i]) change([{ i, v0: game.cells[i], p0: game.pencil[i], v1: 0, p1: 0 }]);
+  change([set(i, "cells", 0), set(i, "pencil", 0), set(i, "centre", 0), set(i, "corner", 0)]);
+}
+
+// paint gives the selected cell colour k (0: none); the same colour again
+// takes it off.
+function paint(k) {
+  const i = game.selected;
+  if (i < 0) return;
+  change([set(i, "colour", game.colour[i] === k ? 0 : k)]);
+}
+
+// candidates returns the mask of digits no peer of cell i holds.
+function candidates(i) {
+  let m = 0;
+  for (let d = 1; d <= game.n; d++) m |= 1 << d;
+  for (const j of peers[i]) if (game.cells[j]) m &= ~(1 << game.cells[j]);
+  return m;
+}
+
+function fillMarks() {
+  const list = [];
+  game.cells.forEach((v, i) => {
+    if (!v) list.push(set(i, "pencil", candidates(i)));
+  });
+  change(list);
+  if (list.some((ch) => ch.a !== ch.b)) say("Pencilled in every candidate (Undo takes them out again).");
+}
+
+function clearMarks() {
+  const list = [];
+  game.cells.forEach((_, i) => {
+    for (const f of ["pencil", "centre", "corner"]) list.push(set(i, f, 0));
+  });
+  change(list);
+  say("Cleared every mark.");
 }
 
 function undo() {
+  if (game.finished || game.paused) return;
   const list = game.undo.pop();
-  if (!list || game.finished) return;
-  for (const ch of [...list].reverse()) {
-    game.cells[ch.i] = ch.v0;
-    game.pencil[ch.i] = ch.p0;
-  }
+  if (!list) return;
+  for (const ch of [...list].reverse()) game[ch.f][ch.i] = ch.a;
   game.redo.push(list);
   game.selected = list[0].i;
   afterChange();
 }
 
 function redo() {
+  if (game.finished || game.paused) return;
   const list = game.redo.pop();
-  if (!list || game.finished) return;
-  for (const ch of list) {
-    game.cells[ch.i] = ch.v1;
-    game.pencil[ch.i] = ch.p1;
-  }
+  if (!list) return;
+  for (const ch of list) game[ch.f][ch.i] = ch.b;
   game.undo.push(list);
   game.selected = list[0].i;
   afterChange();
@@ -206,25 +368,33 @@ function afterChange() {
   } else {
     say("");
   }
+  save();
   render();
+  announce();
 }
 
 function finish() {
   game.finished = true;
   stopTimer();
   game.selected = -1;
+  record();
+  showDone();
+  say("Well done: the puzzle is solved.");
+}
+
+function showDone() {
   $("donetime").textContent = "Time " + clock(game.elapsed) + ".";
   $("done").hidden = false;
-  say("Well done: the puzzle is solved.");
+  $("timer").textContent = clock(game.elapsed);
 }
 
 function render() {
   const bad = conflicts();
   const sel = game.selected;
-  const selVal = sel >= 0 ? game.cells[sel] : 0;
+  const selVal = game.armed || (sel >= 0 ? game.cells[sel] : 0);
   const hintCells = new Set(game.hint ? game.hint.cells || [] : []);
   const hintPlace = new Set(game.hint ? (game.hint.placements || []).map((p) => p.cell) : []);
-  const boardCells = $("board").children;
+  const boardCells = cells();
   for (let i = 0; i < boardCells.length; i++) {
     const el = boardCells[i];
     const v = game.cells[i];
@@ -237,35 +407,116 @@ function render() {
     cl.toggle("wrong", game.wrong.has(i));
     cl.toggle("hint", hintCells.has(i));
     cl.toggle("hint-place", hintPlace.has(i));
+    el.setAttribute("aria-selected", String(i === sel));
+    if (game.colour[i]) el.dataset.colour = game.colour[i];
+    else delete el.dataset.colour;
     if (v) {
-      if (el.textContent !== game.alphabet[v - 1] || el.firstChild?.nodeType !== 3) el.textContent = game.alphabet[v - 1];
-      el.setAttribute("aria-label", "r" + (Math.floor(i / game.n) + 1) + "c" + (i % game.n + 1) + " " + game.alphabet[v - 1]);
-    } else if (game.pencil[i]) {
-      const marks = document.createElement("div");
-      marks.className = "marks";
-      marks.style.setProperty("--mc", game.bc);
-      for (let d = 1; d <= game.n; d++) {
-        const m = document.createElement("span");
-        m.textContent = game.pencil[i] & (1 << d) ? game.alphabet[d - 1] : "";
-        if (selVal && d === selVal && game.pencil[i] & (1 << d)) m.className = "same-mark";
-        marks.appendChild(m);
-      }
-      el.replaceChildren(marks);
-      el.setAttribute("aria-label", "r" + (Math.floor(i / game.n) + 1) + "c" + (i % game.n + 1) + " blank");
+      if (el.textContent !== sym(v) || el.firstChild?.nodeType !== 3) el.textContent = sym(v);
+    } else if (game.pencil[i] || game.centre[i] || game.corner[i]) {
+      el.replaceChildren(...markLayers(i, selVal));
     } else {
       el.replaceChildren();
-      el.setAttribute("aria-label", "r" + (Math.floor(i / game.n) + 1) + "c" + (i % game.n + 1) + " blank");
     }
+    el.setAttribute("aria-label", describe(i, bad));
   }
+  renderRest();
+}
+
+// digitsOf lists the digits of a mask.
+function digitsOf(m) {
+  const ds = [];
+  for (let d = 1; d <= game.n; d++) if (m & (1 << d)) ds.push(d);
+  return ds;
+}
+
+// markLayers returns the elements of a blank cell's marks: the candidate
+// grid, the centre marks and the corner marks.
+function markLayers(i, selVal) {
+  const out = [];
+  if (game.pencil[i]) {
+    const marks = document.createElement("div");
+    marks.className = "marks";
+    marks.setAttribute("aria-hidden", "true");
+    const ds = digitsOf(game.pencil[i]);
+    // 16x16: few marks get a smaller grid and so larger type.
+    let cols = game.bc, rows = game.br;
+    let shown = [...Array(game.n)].map((_, k) => k + 1);
+    if (game.n > 9 && ds.length <= 9) {
+      cols = rows = ds.length <= 4 ? 2 : 3;
+      shown = ds;
+    }
+    marks.style.setProperty("--mc", cols);
+    marks.style.setProperty("--mr", rows);
+    for (const d of shown) {
+      const m = document.createElement("span");
+      m.textContent = game.pencil[i] & (1 << d) ? sym(d) : "";
+      if (selVal && d === selVal && game.pencil[i] & (1 << d)) m.className = "same-mark";
+      marks.appendChild(m);
+    }
+    out.push(marks);
+  }
+  if (game.centre[i]) {
+    const c = document.createElement("div");
+    c.className = "centre";
+    c.setAttribute("aria-hidden", "true");
+    c.textContent = digitsOf(game.centre[i]).map(sym).join("");
+    out.push(c);
+  }
+  if (game.corner[i]) {
+    digitsOf(game.corner[i]).slice(0, 8).forEach((d, k) => {
+      const s = document.createElement("span");
+      s.className = "corner k" + k;
+      s.setAttribute("aria-hidden", "true");
+      s.textContent = sym(d);
+      out.push(s);
+    });
+  }
+  return out;
+}
+
+function renderRest() {
+  const sel = game.selected;
+  $("board").setAttribute("aria-activedescendant", sel >= 0 ? "cell-" + sel : "");
   $("pencil").setAttribute("aria-pressed", String(game.pencilMode));
   $("pencil").classList.toggle("on", game.pencilMode);
+  $("digitfirst").setAttribute("aria-pressed", String(game.digitFirst));
+  $("digitfirst").classList.toggle("on", game.digitFirst);
   $("undo").disabled = game.undo.length === 0 || game.finished;
   $("redo").disabled = game.redo.length === 0 || game.finished;
+  for (const id of ["fill", "clearmarks", "check", "hint", "erase", "pause", "restart"]) $(id).disabled = game.finished;
   $("board").classList.toggle("solved", game.finished);
-  // Digits placed n times are done: dim them on the keypad.
+  // How many of each digit are left to place; digits placed n times are done.
   const counts = new Array(game.n + 1).fill(0);
   for (const v of game.cells) counts[v]++;
-  for (const b of $("keypad").children) b.classList.toggle("complete", counts[+b.dataset.digit] >= game.n);
+  for (const b of $("keypad").children) {
+    const d = +b.dataset.digit, left = Math.max(0, game.n - counts[d]);
+    b.classList.toggle("complete", left === 0);
+    b.classList.toggle("armed", game.armed === d);
+    b.setAttribute("aria-pressed", String(game.digitFirst && game.armed === d));
+    b.querySelector(".count").textContent = left;
+  }
+}
+
+// describe is a cell's text for screen readers.
+function describe(i, bad) {
+  const v = game.cells[i];
+  let s = cellName(i) + ", ";
+  if (v) s += sym(v) + (game.given[i] ? ", given" : "");
+  else {
+    s += "blank";
+    const ds = digitsOf(game.pencil[i]).map(sym);
+    if (ds.length) s += ", marks " + ds.join(" ");
+    if (game.centre[i]) s += ", centre marks " + digitsOf(game.centre[i]).map(sym).join(" ");
+    if (game.corner[i]) s += ", corner marks " + digitsOf(game.corner[i]).map(sym).join(" ");
+  }
+  if (bad && bad.has(i)) s += ", conflict";
+  if (game.wrong.has(i)) s += ", wrong";
+  if (game.colour[i]) s += ", colour " + game.colour[i];
+  return s;
+}
+
+function announce() {
+  $("announce").textContent = game.selected >= 0 ? describe(game.selected, conflicts()) : "";
 }
 
 function say(text, kind) {
@@ -274,7 +525,9 @@ function say(text, kind) {
   m.className = kind || "";
 }
 
-// Timer.
+// Timer: elapsed holds the time of the stretches that ended; runStart is
+// when the running stretch began (0 when stopped). It runs unless the
+// game is finished or paused, or the page is hidden.
 function clock(ms) {
   const s = Math.floor(ms / 1000);
   const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
@@ -282,22 +535,151 @@ function clock(ms) {
   return h ? h + ":" + mm + ":" + ss : mm + ":" + ss;
 }
 
-function startTimer() {
-  stopTimer();
-  game.start = Date.now();
-  game.elapsed = 0;
-  $("timer").textContent = clock(0);
-  timerID = setInterval(() => {
-    game.elapsed = Date.now() - game.start;
-    $("timer").textContent = clock(game.elapsed);
-  }, 1000);
+const now = () => game.elapsed + (game.runStart ? Date.now() - game.runStart : 0);
+
+function tick() {
+  $("timer").textContent = clock(now());
+}
+
+function runTimer() {
+  if (game.finished || game.paused || document.hidden || game.runStart) return tick();
+  game.runStart = Date.now();
+  timerID = setInterval(tick, 500);
+  tick();
 }
 
 function stopTimer() {
   if (timerID) clearInterval(timerID);
   timerID = 0;
-  if (game.start) game.elapsed = Date.now() - game.start;
-  $("timer").textContent = clock(game.elapsed);
+  game.elapsed = now();
+  game.runStart = 0;
+  tick();
+}
+
+function setPaused(p) {
+  if (game.finished && p) return;
+  game.paused = p;
+  $("paused").hidden = !p;
+  $("board").classList.toggle("paused", p);
+  $("pause").setAttribute("aria-pressed", String(p));
+  if (p) {
+    stopTimer();
+    save();
+    $("resume").focus();
+  } else {
+    runTimer();
+    $("board").focus({ preventScroll: true });
+  }
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) {
+    stopTimer();
+    save();
+  } else runTimer();
+});
+window.addEventListener("pagehide", () => save());
+
+// Storage: every game in progress, by size and puzzle.
+function loadStore(key, fallback) {
+  try {
+    return JSON.parse(localStorage.getItem(key)) || fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function storeSet(key, value) {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false; // storage full or refused
+  }
+}
+
+function save() {
+  if (!game.puzzle.length) return;
+  const all = loadStore(STORE, {});
+  all[gameID()] = {
+    size: game.size, puzzle: lineOf(game.puzzle), solution: game.solution ? lineOf(game.solution) : "",
+    level: game.level, rating: game.rating, source: game.source,
+    cells: lineOf(game.cells), pencil: game.pencil, centre: game.centre, corner: game.corner, colour: game.colour, undo: game.undo.slice(-SAVED_UNDO), redo: game.redo.slice(-SAVED_UNDO),
+    elapsed: now(), finished: game.finished, hints: game.hints, checks: game.checks, updated: Date.now(),
+  };
+  const ids = Object.keys(all).sort((a, b) => all[b].updated - all[a].updated);
+  for (const id of ids.slice(MAX_SAVED)) delete all[id];
+  if (!storeSet(STORE, all)) {
+    // Full: the other games give up their undo history, then the oldest
+    // games go.
+    for (const id of ids) if (id !== gameID()) all[id].undo = all[id].redo = [];
+    while (!storeSet(STORE, all) && ids.length > 1) delete all[ids.pop()];
+  }
+  listSaved(all);
+}
+
+function restore(id) {
+  const s = loadStore(STORE, {})[id];
+  if (!s) return false;
+  setup(s.puzzle, s.size, s.solution, s, s);
+  return true;
+}
+
+function listSaved(all) {
+  all = all || loadStore(STORE, {});
+  const ids = Object.keys(all).filter((id) => !all[id].finished).sort((a, b) => all[b].updated - all[a].updated);
+  $("savedcount").textContent = ids.length;
+  const ul = $("saved");
+  ul.replaceChildren();
+  for (const id of ids) {
+    const s = all[id];
+    const n = Math.round(Math.sqrt(s.puzzle.length));
+    const blanks = [...s.puzzle].filter((c) => c === ".").length;
+    const done = [...s.cells].filter((c, i) => c !== "." && s.puzzle[i] === ".").length;
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.textContent = n + "×" + n + (s.level ? " " + s.level : s.source ? " " + s.source : "") + " · " +
+      Math.round((100 * done) / Math.max(1, blanks)) + "% · " + clock(s.elapsed) + (id === gameID() ? " (this game)" : "");
+    b.disabled = id === gameID();
+    b.addEventListener("click", () => restore(id));
+    li.appendChild(b);
+    ul.appendChild(li);
+  }
+}
+
+// Statistics per size and level.
+function statKey() {
+  return game.n + "×" + game.n + (game.level ? " " + game.level : "");
+}
+
+function record() {
+  const st = loadStore(STATS, {});
+  const k = statKey();
+  const e = st[k] || { solved: 0, best: 0, total: 0, hints: 0, checks: 0 };
+  e.solved++;
+  e.total += game.elapsed;
+  e.best = e.best ? Math.min(e.best, game.elapsed) : game.elapsed;
+  e.hints += game.hints;
+  e.checks += game.checks;
+  st[k] = e;
+  storeSet(STATS, st);
+  showStats();
+}
+
+function showStats() {
+  const st = loadStore(STATS, {});
+  const body = $("stats").tBodies[0];
+  body.replaceChildren();
+  for (const k of Object.keys(st).sort()) {
+    const e = st[k];
+    const tr = document.createElement("tr");
+    for (const v of [k, e.solved, clock(e.best), clock(e.total / Math.max(1, e.solved)), e.hints, e.checks]) {
+      const td = document.createElement("td");
+      td.textContent = v;
+      tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  }
 }
 
 // API calls.
@@ -317,15 +699,42 @@ async function api(method, path, body) {
   return data;
 }
 
-async function newGame() {
-  const size = $("size").value, diff = $("difficulty").value;
-  say("Making a puzzle…");
+// ask shows a confirmation and resolves to true when the player agrees
+// (OK), false on Cancel or Escape.
+function ask(text, ok) {
+  const dlg = $("confirm");
+  $("confirmtext").textContent = text;
+  $("confirmok").textContent = ok;
+  return new Promise((resolve) => {
+    const end = (answer) => (ev) => {
+      ev.preventDefault();
+      $("confirmok").onclick = $("confirmno").onclick = dlg.oncancel = null;
+      dlg.close();
+      resolve(answer);
+    };
+    $("confirmok").onclick = end(true);
+    $("confirmno").onclick = dlg.oncancel = end(false);
+    dlg.showModal();
+    $("confirmok").focus();
+  });
+}
+
+// inProgress: the player has entered something and not finished.
+const inProgress = () => !game.finished && game.cells.some((v, i) => (v && !game.given[i]) || game.pencil[i] || game.centre[i] || game.corner[i]);
+
+async function newGame(opts) {
+  opts = opts || {};
+  if (!opts.force && inProgress() && !(await ask("Start a new game? This one is kept under Saved games, to continue later.", "New game"))) return;
+  const size = $("size").value, diff = size === "9" ? $("difficulty").value : "";
+  if (!opts.keep) say("Making a puzzle…");
   $("new").disabled = true;
   try {
-    const g = await api("GET", "/api/generate?size=" + size + "&difficulty=" + diff + "&symmetry=rot180");
-    const level = g.level ? " · " + g.level + " (" + g.rating.toFixed(1) + ")" : "";
-    setup(g.puzzle, g.size, g.solution, size + "×" + size + level + " · " + g.givens + " givens");
-    say("New game. Select a cell and type a digit.");
+    let q = "/api/generate?size=" + size + "&symmetry=rot180";
+    if (diff) q += "&difficulty=" + diff;
+    if (opts.seed) q += "&seed=" + opts.seed;
+    const g = await api("GET", q);
+    setup(g.puzzle, g.size, g.solution, { level: g.level && size === "9" ? g.level : "", rating: g.rating, source: opts.source || "" });
+    if (!opts.keep) say(size === "9" ? "New game. Select a cell and type a digit." : "New game (difficulty applies to 9×9 only). Select a cell and type a digit.");
   } catch (e) {
     say("Could not make a puzzle: " + e.message, "error");
   } finally {
@@ -333,21 +742,49 @@ async function newGame() {
   }
 }
 
+// daily plays today's puzzle: the seed is the date (UTC), so everyone
+// gets the same one.
+async function daily() {
+  const d = new Date();
+  const seed = d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
+  $("size").value = "9";
+  $("difficulty").value = "medium";
+  levelNote();
+  await newGame({ seed, source: "daily " + d.toISOString().slice(0, 10) });
+}
+
+// importHint explains, before asking the service, why a one-line text is
+// not a puzzle of a size the page plays.
+function importHint(text) {
+  const t = text.trim();
+  if (t === "") return "the box is empty: paste a puzzle first.";
+  if (/^\S+$/.test(t) && !t.startsWith("{")) {
+    const ok = [16, 36, 81, 256];
+    if (!ok.includes(t.length)) return "one line of " + t.length + " characters is not a grid: a one-line puzzle has 81 characters for 9×9 (16, 36 or 256 for 4×4, 6×6, 16×16), with . or 0 for blanks.";
+  }
+  return "";
+}
+
 // loadPuzzle starts a puzzle given as text (any format the service reads).
-async function loadPuzzle(text, size) {
+async function loadPuzzle(text, size, meta, state) {
+  const id = size ? size + ":" + text : "";
+  if (id && !state && restore(id)) return;
   const body = size ? { size, puzzle: text } : text;
   let v = await api("POST", "/api/check", body);
   if (v.verdict !== "unique") throw new Error("this puzzle has " + (v.verdict === "multiple" ? "more than one solution" : "no solution") + (v.message && v.verdict === "invalid" ? ": " + v.message : ""));
   // The solution comes in the text format of the puzzle sent: for a
   // multi-line grid, ask again with its one-line form.
   if (v.solution.length !== v.puzzle.length) v = await api("POST", "/api/check", { size: v.size, puzzle: v.puzzle });
-  const n = Math.round(Math.sqrt(v.puzzle.length));
-  setup(v.puzzle, v.size, v.solution, n + "×" + n + " · imported");
-  say("Puzzle loaded.");
+  // A saved game of the same puzzle, given in another form.
+  if (!state && restore(v.size + ":" + v.puzzle.replace(/0/g, "."))) return;
+  let saved = null;
+  if (state && state.length === v.puzzle.length) saved = { cells: state };
+  setup(v.puzzle, v.size, v.solution, meta || { source: "imported" }, saved);
+  say(saved ? "Puzzle loaded with the shared progress." : "Puzzle loaded.");
 }
 
 async function hint() {
-  if (game.finished) return;
+  if (game.finished || game.paused) return;
   const pencil = game.pencil.map((m) => {
     const ds = [];
     for (let d = 1; d <= game.n; d++) if (m & (1 << d)) ds.push(d);
@@ -355,12 +792,18 @@ async function hint() {
   });
   try {
     const h = await api("POST", "/api/hint", { size: game.size, puzzle: lineOf(game.puzzle), state: lineOf(game.cells), pencil });
+    game.hints++;
     for (const i of h.mistakes || []) game.wrong.add(i);
     game.hint = h.step || null;
     if (h.step) {
-      say(h.step.technique + ": " + h.step.explanation, "hint");
+      let text = h.step.technique === "Mistake" ? h.step.explanation : h.step.technique + ": " + h.step.explanation;
+      if (!(h.step.placements || []).length && (h.step.eliminations || []).length && !game.pencil.some((m) => m)) {
+        text += " (This step works on the candidates of each cell: Fill marks pencils them in.)";
+      }
+      say(text, "hint");
       if (h.step.cells && h.step.cells.length && !h.mistakes.length) game.selected = (h.step.placements && h.step.placements[0] ? h.step.placements[0].cell : h.step.cells[0]);
     } else if (h.solved) say("Nothing left to do: the grid is solved.");
+    save();
     render();
   } catch (e) {
     say("No hint: " + e.message, "error");
@@ -368,7 +811,8 @@ async function hint() {
 }
 
 function check() {
-  if (!game.solution) return;
+  if (!game.solution || game.paused) return;
+  game.checks++;
   game.wrong = new Set();
   let filled = 0;
   game.cells.forEach((v, i) => {
@@ -378,11 +822,19 @@ function check() {
     }
   });
   say(game.wrong.size ? game.wrong.size + (game.wrong.size === 1 ? " entry is" : " entries are") + " wrong (marked)." : filled ? "All " + filled + " entries are right so far." : "No entries yet.", game.wrong.size ? "error" : "");
+  save();
   render();
 }
 
+async function restart() {
+  if (!(await ask("Restart this puzzle? Every entry and mark is cleared and the clock starts again.", "Restart"))) return;
+  const s = { cells: lineOf(game.puzzle), pencil: null, elapsed: 0 };
+  setup(lineOf(game.puzzle), game.size, game.solution ? lineOf(game.solution) : "", game, s);
+  say("Restarted.");
+}
+
 async function share() {
-  const url = location.origin + location.pathname + "#size=" + game.size + "&p=" + lineOf(game.puzzle);
+  const url = location.origin + location.pathname + linkOf($("shareprogress").checked);
   try {
     await navigator.clipboard.writeText(url);
     say("Link copied: " + url);
@@ -406,9 +858,29 @@ function togglePencil() {
   render();
 }
 
+// updateHelp says which keys work on this size (P is a value on 16x16).
+function updateHelp() {
+  const big = game.n > 9;
+  $("keyhelptext").textContent = big
+    ? "letters A–" + sym(game.n) + " enter, arrows move, Backspace erases, Shift+letter pencils a mark (with Caps Lock on: / first), / toggles pencil mode, Esc pauses, Ctrl+Z / Ctrl+Y undo and redo."
+    : "digits enter, arrows move, Backspace erases, Shift+digit pencils a mark, / or P toggles pencil mode, Esc pauses, Ctrl+Z / Ctrl+Y undo and redo.";
+  $("pencil").title = big ? "Pencil marks (/)" : "Pencil marks (/ or P)";
+}
+
+function levelNote() {
+  const nine = $("size").value === "9";
+  $("difficulty").disabled = !nine;
+  $("levelnote").hidden = nine;
+}
+
 document.addEventListener("keydown", (ev) => {
-  if (ev.target.closest && ev.target.closest("form#import, select, textarea, input")) return;
+  if (ev.target.closest && ev.target.closest("form#import, select, textarea, input, dialog, button#resume")) return;
   const k = ev.key;
+  if (k === "Escape") {
+    if (!game.finished) setPaused(!game.paused);
+    return;
+  }
+  if (game.paused) return;
   if ((ev.ctrlKey || ev.metaKey) && (k === "z" || k === "Z")) {
     ev.preventDefault();
     ev.shiftKey ? redo() : undo();
@@ -431,6 +903,8 @@ document.addEventListener("keydown", (ev) => {
     erase();
     return;
   }
+  // Keys typed on buttons other than the board's stay theirs.
+  if ((k === "Enter" || k === " ") && ev.target.tagName === "BUTTON") return;
   // The digit: from the key, or from the key's position when Shift
   // changed the character (Shift+2 is "@" on many layouts).
   let d = k.length === 1 ? game.alphabet.indexOf(k.toUpperCase()) + 1 : 0;
@@ -438,9 +912,9 @@ document.addEventListener("keydown", (ev) => {
   if (d === 0 && code && game.n <= 9) d = +code[1] <= game.n ? +code[1] : 0;
   if (d > 0) {
     ev.preventDefault();
-    // Shift enters a pencil mark (or a digit in pencil mode); not for
-    // 16x16, whose letters may come with Shift.
-    const asPencil = game.n <= 9 && ev.shiftKey ? !game.pencilMode : game.pencilMode;
+    // Shift enters a pencil mark (or a digit in pencil mode): Shift+digit,
+    // and on 16x16 Shift+letter (an upper-case letter typed with Shift).
+    const asPencil = ev.shiftKey ? !game.pencilMode : game.pencilMode;
     const mode = game.pencilMode;
     game.pencilMode = asPencil;
     enter(d);
@@ -448,7 +922,7 @@ document.addEventListener("keydown", (ev) => {
     render();
     return;
   }
-  if (k === "p" || k === "P" || k === "/") {
+  if (k === "/" || (game.n <= 9 && (k === "p" || k === "P"))) {
     ev.preventDefault();
     togglePencil();
   }
@@ -458,13 +932,42 @@ $("newgame").addEventListener("submit", (ev) => {
   ev.preventDefault();
   newGame();
 });
+$("size").addEventListener("change", levelNote);
+$("daily").addEventListener("click", daily);
+$("again").addEventListener("click", () => newGame());
 $("pencil").addEventListener("click", togglePencil);
+$("digitfirst").addEventListener("click", () => {
+  game.digitFirst = !game.digitFirst;
+  game.armed = 0;
+  render();
+  say(game.digitFirst ? "Digit first: pick a digit on the keypad, then tap cells to enter it." : "");
+});
 $("erase").addEventListener("click", erase);
+$("marktype").addEventListener("change", () => {
+  game.markKind = $("marktype").value;
+  if (!game.pencilMode) togglePencil();
+  $("board").focus({ preventScroll: true });
+});
+for (let k = 0; k <= COLOURS; k++) {
+  const b = document.createElement("button");
+  b.className = "swatch";
+  b.dataset.colour = k;
+  b.setAttribute("aria-label", k ? "colour " + k : "no colour");
+  b.title = k ? "Colour the cell" : "Remove the colour";
+  if (!k) b.textContent = "✕";
+  b.addEventListener("click", () => paint(k));
+  $("colours").appendChild(b);
+}
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
+$("fill").addEventListener("click", fillMarks);
+$("clearmarks").addEventListener("click", clearMarks);
 $("check").addEventListener("click", check);
 $("hint").addEventListener("click", hint);
+$("restart").addEventListener("click", restart);
 $("share").addEventListener("click", share);
+$("pause").addEventListener("click", () => setPaused(!game.paused));
+$("resume").addEventListener("click", () => setPaused(false));
 $("importbtn").addEventListener("click", () => {
   $("import").hidden = false;
   $("importtext").focus();
@@ -472,32 +975,92 @@ $("importbtn").addEventListener("click", () => {
 $("importcancel").addEventListener("click", () => ($("import").hidden = true));
 $("import").addEventListener("submit", async (ev) => {
   ev.preventDefault();
+  const text = $("importtext").value;
+  const why = importHint(text);
+  if (why) {
+    say("Cannot play that puzzle: " + why, "error");
+    return;
+  }
   try {
-    await loadPuzzle($("importtext").value);
+    await loadPuzzle(text);
     $("import").hidden = true;
   } catch (e) {
-    say("Cannot play that puzzle: " + e.message, "error");
+    say("Cannot play that puzzle: " + e.message + ".", "error");
   }
 });
 
-// loadFromLink plays the puzzle of the link (#size=3x3&p=...), if any.
+// Colour scheme: the system's until the player picks one.
+function applyTheme() {
+  const t = localStorage.getItem(THEME);
+  if (t) document.documentElement.dataset.theme = t;
+  else delete document.documentElement.dataset.theme;
+}
+$("theme").addEventListener("click", () => {
+  const dark = getComputedStyle(document.documentElement).getPropertyValue("--scheme").trim() === "dark";
+  try {
+    localStorage.setItem(THEME, dark ? "light" : "dark");
+  } catch {
+    document.documentElement.dataset.theme = dark ? "light" : "dark";
+    return;
+  }
+  applyTheme();
+});
+
+// loadFromLink plays the puzzle of the link (#size=3x3&p=...&level=hard),
+// a saved game of that puzzle when there is one. It returns false when
+// the link names no puzzle, and throws when the puzzle cannot be played.
 async function loadFromLink() {
   const params = new URLSearchParams(location.hash.slice(1) || location.search.slice(1));
   const p = params.get("p");
   if (!p) return false;
+  const size = params.get("size") || undefined;
+  if (game.puzzle.length && size === game.size && p === lineOf(game.puzzle) && !params.get("s")) return true;
+  const meta = params.get("level") ? { level: params.get("level"), rating: params.get("rating") } : { source: "shared" };
+  await loadPuzzle(p, size, meta, params.get("s") || "");
+  return true;
+}
+
+async function followLink() {
   try {
-    await loadPuzzle(p, params.get("size") || undefined);
-    return true;
+    await loadFromLink();
   } catch (e) {
-    say("The linked puzzle cannot be played: " + e.message, "error");
-    return false;
+    say("The link's puzzle cannot be played: " + e.message + ". You are still on your last game.", "error");
+    if (game.puzzle.length) setLink();
+    else await continueOrNew(true);
   }
 }
 
-// A link followed from the page itself (or typed in the address bar).
-window.addEventListener("hashchange", loadFromLink);
+// continueOrNew goes on with the last game, or starts a new one.
+async function continueOrNew(keep) {
+  const id = localStorage.getItem(CURRENT);
+  if (id && restore(id)) {
+    if (!keep) say("Welcome back: your game goes on.");
+    return;
+  }
+  await newGame({ force: true, keep });
+}
 
-// Start: the puzzle of the link, else a new game.
+// A link followed from the page itself, typed in the address bar, or
+// reached with Back.
+window.addEventListener("hashchange", followLink);
+
+// Start: the puzzle of the link (or its saved game), else the last game,
+// else a new game.
 (async function init() {
-  if (!(await loadFromLink())) await newGame();
+  applyTheme();
+  levelNote();
+  listSaved();
+  showStats();
+  try {
+    if (await loadFromLink()) return;
+  } catch (e) {
+    say("The link's puzzle cannot be played: " + e.message + ". Here is " + (localStorage.getItem(CURRENT) ? "your last game" : "a new game") + " instead.", "error");
+    await continueOrNew(true);
+    return;
+  }
+  await continueOrNew(false);
 })();
+
+if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}
