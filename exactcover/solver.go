@@ -68,6 +68,10 @@ type Solver struct {
 	unitDepth         int
 	unitTarget, units int64
 	unitDeep          bool
+
+	// The cells engine (see cells.go): built at its first search.
+	cs     *cells
+	engine Engine // the engine of the current search
 }
 
 // NewSolver builds the links for p. Later changes to p do not affect it.
@@ -214,6 +218,9 @@ func (s *Solver) clone() *Solver {
 		c.ftweak = padded[int32](nil, len(s.ftweak))
 	}
 	c.sol = make([]int, 0, cap(s.sol))
+	if s.cs != nil {
+		c.cs = s.cs.clone()
+	}
 	return c
 }
 
@@ -474,6 +481,10 @@ func (s *Solver) Stats() Stats { return s.stats }
 // nil) with each solution, until visit returns false.
 func (s *Solver) search(ctx context.Context, opt Options, visit func([]int) bool) error {
 	s.err = nil
+	s.engine = s.EngineFor(opt.Engine)
+	if s.engine == EngineCells && opt.Workers > 1 {
+		s.cells() // built once, copied by the workers
+	}
 	reset := s.resetAfter
 	s.resetAfter = false
 	if opt.Workers > 1 {
@@ -511,6 +522,9 @@ func (s *Solver) search(ctx context.Context, opt Options, visit func([]int) bool
 // solution returns the current solution, whose search part is the options
 // of choice[:depth], in s.sol.
 func (s *Solver) solution(depth int) []int {
+	if s.engine == EngineCells && s.bound == nil {
+		return s.cellsSolution(depth)
+	}
 	sol := s.sol[:0]
 	for _, o := range s.chosen {
 		sol = append(sol, int(o))

@@ -1,0 +1,207 @@
+package exactcover
+
+import (
+	"fmt"
+	"unsafe"
+)
+
+// Engine selects the search engine of a Solver (Options.Engine).
+type Engine uint8
+
+const (
+	// EngineAuto lets the solver choose the engine for the problem (see
+	// Solver.EngineFor).
+	EngineAuto Engine = iota
+	// EngineLinks is dancing links (Knuth's DLX1, DLX2 and DLX3): the
+	// engine whose node and update counts equal Knuth's programs'.
+	EngineLinks
+	// EngineCells is dancing cells: sparse sets instead of doubly linked
+	// lists, the sizes of the sets saved per level and restored on
+	// backtracking, and forced moves (items left with one option) taken
+	// at once. Exact cover with primary and secondary items and colors;
+	// with item bounds (multiplicities) the links engine searches.
+	EngineCells
+)
+
+// String returns the engine's name: auto, links or cells.
+func (e Engine) String() string {
+	switch e {
+	case EngineAuto:
+		return "auto"
+	case EngineLinks:
+		return "links"
+	case EngineCells:
+		return "cells"
+	}
+	return fmt.Sprintf("Engine(%d)", uint8(e))
+}
+
+// ParseEngine returns the engine named auto, links or cells.
+func ParseEngine(name string) (Engine, error) {
+	switch name {
+	case "auto", "":
+		return EngineAuto, nil
+	case "links":
+		return EngineLinks, nil
+	case "cells":
+		return EngineCells, nil
+	}
+	return EngineAuto, fmt.Errorf("unknown engine %q (want auto, links or cells): %w", name, ErrSyntax)
+}
+
+// The dancing cells (the sparse-set exact cover of Knuth's SSXCC, after
+// Christine Solnon's dancing cells) keep, for every item, the set of the
+// options that can still cover it, as a segment of one array of cells.
+//
+// cells.set holds, per item, two header words and then one cell per
+// option of the item. An item is named by the index b of its first cell
+// (its base): set[b-1] is the size of its set (the options left, in
+// set[b:b+size]) and set[b-2] its position in the active list. The
+// primary items come first, so an item is primary when its base is below
+// cells.second.
+//
+// cells.nd holds the options' nodes, each option as consecutive nodes
+// followed by a spacer: a node's itm is its item's base, loc the index
+// of its cell in that item's segment (set[loc] is the node), clr its color
+// (0 for none) and opt its option. A spacer's itm is minus the length of
+// the option before it, so that adding it to the spacer's index goes back
+// to the option's first node.
+//
+// cells.act lists the items still to be dealt with: act[:active] are the
+// active ones (primary items not covered, secondary items neither covered
+// nor given a color). Removing an item swaps it to the end of the active
+// part and shortens it; removing an option from an item's set does the
+// same in the item's segment. Backtracking restores the sizes saved when
+// the level began (the save stack), which brings back every removed
+// element at once, in some order.
+
+// cnode is one node of the cells.
+type cnode struct {
+	itm, loc, clr, opt int32
+}
+
+// cells is the dancing-cells memory of a problem.
+type cells struct {
+	nd     []cnode
+	set    []int32
+	act    []int32
+	second int32 // the base of the first secondary item (len(set)+2 when none)
+	nPrim  int32
+	first  []int32 // per option: the index of its first node
+	base   []int32 // per internal item id (1-based, as the links'): its base
+
+	// Search state.
+	save   []int32 // the save stack: pairs (item, size)
+	saved  []int32 // per level: where its saves start in save
+	choice []int32 // per level: the cell chosen (an index into set)
+	force  []int32 // items found with one option left
+	sol    []int
+}
+
+// newCells builds the cells of the solver's problem from its links (the
+// items of the nodes and the colors as given, which searches do not
+// change).
+func newCells(sv *Solver) *cells {
+	n, nPrim := sv.nItems, sv.nPrim
+	nOpt := len(sv.optStart) - 1
+	length := make([]int32, n+1)
+	for k := range nOpt {
+		f := sv.firstNode(int32(k))
+		for q := f; q < f+sv.optStart[k+1]-sv.optStart[k]; q++ {
+			length[sv.nd[q].top]++
+		}
+	}
+	c := &cells{
+		nPrim: nPrim,
+		base:  make([]int32, n+1),
+		act:   make([]int32, n),
+		first: make([]int32, nOpt),
+	}
+	b := int32(0)
+	for i := int32(1); i <= n; i++ {
+		if i == nPrim+1 {
+			c.second = b + 2
+		}
+		b += 2
+		c.base[i] = b
+		b += length[i]
+	}
+	if nPrim == n {
+		c.second = b + 2
+	}
+	c.set = make([]int32, b)
+	for i := int32(1); i <= n; i++ {
+		x := c.base[i]
+		c.act[i-1] = x
+		c.set[x-2] = i - 1
+	}
+	nNodes := int32(1) // node 0 is a spacer
+	for k := range nOpt {
+		nNodes += sv.optStart[k+1] - sv.optStart[k] + 1
+	}
+	c.nd = make([]cnode, nNodes)
+	q := int32(1)
+	for k := range nOpt {
+		f := sv.firstNode(int32(k))
+		l := sv.optStart[k+1] - sv.optStart[k]
+		c.first[k] = q
+		for r := f; r < f+l; r++ {
+			x := c.base[sv.nd[r].top]
+			loc := x + c.set[x-1]
+			c.set[x-1]++
+			c.set[loc] = q
+			col := int32(0)
+			if sv.ocol != nil {
+				col = sv.ocol[r]
+			}
+			c.nd[q] = cnode{itm: x, loc: loc, clr: col, opt: int32(k)}
+			q++
+		}
+		c.nd[q] = cnode{itm: -l, opt: int32(k)}
+		q++
+	}
+	c.force = make([]int32, 0, n+1)
+	c.saved = make([]int32, nPrim+3)
+	c.choice = make([]int32, nPrim+2)
+	c.sol = make([]int, 0, nPrim+8)
+	// The save stack: the full problem's sizes, then at most the active
+	// items of each level; it grows on demand beyond this.
+	c.save = make([]int32, 0, 2*int(n)*min(int(nPrim)+2, 64))
+	return c
+}
+
+// clone returns a copy of c with its own search state, padded as the
+// links' clones are (see Solver.clone).
+func (c *cells) clone() *cells {
+	d := *c
+	d.set = padded(c.set, len(c.set))
+	d.act = padded(c.act, len(c.act))
+	nd := padded[cnode](nil, len(c.nd))
+	copy(nd, c.nd)
+	d.nd = nd
+	d.save = padded[int32](nil, cap(c.save))[:0]
+	d.saved = padded[int32](nil, len(c.saved))
+	d.choice = padded[int32](nil, len(c.choice))
+	d.force = padded[int32](nil, cap(c.force))[:0]
+	d.sol = make([]int, 0, cap(c.sol))
+	return &d
+}
+
+// cnodeAt returns &nd[i] without a bounds check.
+func cnodeAt(nd unsafe.Pointer, i int32) *cnode {
+	return (*cnode)(unsafe.Add(nd, uintptr(i)*unsafe.Sizeof(cnode{})))
+}
+
+// EngineFor returns the engine a search with Options.Engine e uses: e
+// itself, except that EngineAuto picks one for the problem, and that
+// problems with item bounds (Problem.HasBounds) are searched with links.
+func (s *Solver) EngineFor(e Engine) Engine {
+	if s.bound != nil {
+		return EngineLinks
+	}
+	switch e {
+	case EngineLinks, EngineCells:
+		return e
+	}
+	return EngineLinks
+}

@@ -1,0 +1,253 @@
+package exactcover
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/dlxkit/dlx/internal/testkit/shareddata"
+)
+
+var cellsOpt = Options{Engine: EngineCells}
+
+// withCells returns opt with the cells engine.
+func withCells(opt Options) Options {
+	opt.Engine = EngineCells
+	return opt
+}
+
+// checkCells compares every search mode of the cells engine on p with the
+// brute force's solutions want.
+func checkCells(t *testing.T, r *rand.Rand, p *Problem, want [][]int, label string) {
+	t.Helper()
+	ctx := context.Background()
+	s := NewSolver(p)
+	describe := func() string {
+		var b strings.Builder
+		b.WriteString(label)
+		for o := range p.NumOptions() {
+			fmt.Fprintf(&b, "\n  %d: %s", o, p.OptionString(o))
+		}
+		return b.String()
+	}
+	got := collect(t, s, withCells(Options{}))
+	for _, sol := range got {
+		if err := validSolution(p, sol); err != nil {
+			t.Fatalf("solution %v: %v%s", sol, err, describe())
+		}
+	}
+	if !slices.EqualFunc(sortedSols(got), want, slices.Equal) {
+		t.Fatalf("got %v, brute force %v%s", sortedSols(got), want, describe())
+	}
+	if c, err := s.Count(ctx, withCells(Options{})); err != nil || c != int64(len(want)) {
+		t.Fatalf("Count = %d, %v; want %d%s", c, err, len(want), describe())
+	}
+	if st := s.Stats(); st.Solutions != int64(len(want)) || st.Nodes < st.Solutions {
+		t.Fatalf("stats %+v%s", st, describe())
+	}
+	if got := sortedSols(collect(t, s, withCells(Options{Seed: r.Uint64() | 1}))); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("seeded search got %v, want %v%s", got, want, describe())
+	}
+	if got := sortedSols(collect(t, s, withCells(Options{Workers: 2}))); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Fatalf("parallel search got %v, want %v%s", got, want, describe())
+	}
+	if c, err := s.Count(ctx, withCells(Options{Workers: 3})); err != nil || c != int64(len(want)) {
+		t.Fatalf("parallel Count = %d, %v; want %d%s", c, err, len(want), describe())
+	}
+	if len(want) > 1 {
+		if c, _ := s.Count(ctx, withCells(Options{Limit: 1})); c != 1 {
+			t.Fatalf("Count with Limit 1 = %d%s", c, describe())
+		}
+	}
+	sol, err := s.Solve(ctx, cellsOpt)
+	switch {
+	case len(want) == 0 && !errors.Is(err, ErrNoSolution):
+		t.Fatalf("Solve = %v, %v; want ErrNoSolution%s", sol, err, describe())
+	case len(want) > 0 && (err != nil || validSolution(p, sol) != nil):
+		t.Fatalf("Solve = %v, %v%s", sol, err, describe())
+	}
+	// Choosing part of a solution leaves the solutions that contain it.
+	if len(want) > 0 {
+		sol := want[r.IntN(len(want))]
+		part := sol[:r.IntN(len(sol)+1)]
+		for _, o := range part {
+			if err := s.Choose(o); err != nil {
+				t.Fatalf("Choose(%d) of solution %v: %v%s", o, sol, err, describe())
+			}
+		}
+		var sub [][]int
+		for _, w := range want {
+			if containsAll(w, part) {
+				sub = append(sub, w)
+			}
+		}
+		if got := sortedSols(collect(t, s, withCells(Options{}))); !slices.EqualFunc(got, sub, slices.Equal) {
+			t.Fatalf("after choosing %v: solutions %v, want %v%s", part, got, sub, describe())
+		}
+		s.Reset()
+	}
+	// The cells are intact after all that.
+	if c, err := s.Count(ctx, cellsOpt); err != nil || c != int64(len(want)) {
+		t.Fatalf("last Count = %d, %v; want %d%s", c, err, len(want), describe())
+	}
+}
+
+// TestCellsAgainstBruteForce checks the cells engine's solutions, in every
+// mode, against a brute force on small random problems with secondary
+// items and colors.
+func TestCellsAgainstBruteForce(t *testing.T) {
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for trial := range n {
+		p := randomProblem(r, trial%2 == 1)
+		checkCells(t, r, p, bruteForce(p), fmt.Sprintf("trial %d", trial))
+	}
+}
+
+// FuzzCells builds a small problem from the fuzzer's seed and compares the
+// cells engine with the brute force.
+func FuzzCells(f *testing.F) {
+	for _, seed := range []uint64{1, 2, 3, 42, 1 << 40} {
+		f.Add(seed, true)
+		f.Add(seed, false)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64, colors bool) {
+		r := rand.New(rand.NewPCG(seed, seed>>7))
+		p := randomProblem(r, colors)
+		checkCells(t, r, p, bruteForce(p), fmt.Sprintf("seed %d", seed))
+	})
+}
+
+// TestCellsInstances counts the solutions of every shared instance with
+// both engines; they must equal DLX1's count (knuthDLX1).
+func TestCellsInstances(t *testing.T) {
+	dir := shareddata.Path(t, "instances")
+	files, err := filepath.Glob(filepath.Join(dir, "*.dlx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Skipf("shared data: no .dlx files in %s", dir)
+	}
+	for _, path := range files {
+		name := filepath.Base(path)
+		t.Run(name, func(t *testing.T) {
+			want, ok := knuthDLX1[name]
+			if !ok {
+				t.Fatalf("no DLX1 figures for %s: add them to knuthDLX1", name)
+			}
+			if longInstances[name] && testing.Short() {
+				t.Skip("long instance: skipped with -short")
+			}
+			if testing.Short() && want.nodes > 200000 {
+				t.Skip("more than 200,000 DLX1 nodes in -short mode")
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			p, err := ReadKnuth(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, st, err := p.Count(context.Background(), cellsOpt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: cells: %d solutions, %d nodes, %d updates", name, n, st.Nodes, st.Updates)
+			if n != want.solutions || st.Solutions != want.solutions {
+				t.Errorf("cells: %d solutions (Stats %d), DLX1 counts %d", n, st.Solutions, want.solutions)
+			}
+		})
+	}
+}
+
+// TestCellsCancelAndBudget checks cancellation, the node budget and
+// breaking out of the iteration with the cells engine, and that the
+// solver still counts right afterwards.
+func TestCellsCancelAndBudget(t *testing.T) {
+	p := queensProblem(t, 11)
+	s := NewSolver(p)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if n, err := s.Count(ctx, cellsOpt); !errors.Is(err, context.Canceled) || n >= 2680 {
+		t.Errorf("cancelled Count = %d, %v", n, err)
+	}
+	if _, err := s.Solve(ctx, withCells(Options{Workers: 2})); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled parallel Solve: %v", err)
+	}
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	k := 0
+	for range s.Solutions(ctx, cellsOpt) {
+		k++
+		if k == 10 {
+			cancel()
+		}
+	}
+	if !errors.Is(s.Err(), context.Canceled) || k < 10 || k >= 2680 {
+		t.Errorf("iteration cancelled after 10: %d solutions, %v", k, s.Err())
+	}
+	k = 0
+	for range s.Solutions(context.Background(), cellsOpt) {
+		k++
+		if k == 3 {
+			break
+		}
+	}
+	if s.Err() != nil || k != 3 {
+		t.Errorf("break: %d, %v", k, s.Err())
+	}
+	for _, budget := range []int64{1, 100, 5000} {
+		_, err := s.Count(context.Background(), withCells(Options{MaxNodes: budget}))
+		if st := s.Stats(); !errors.Is(err, ErrNodeBudget) || st.Nodes != budget {
+			t.Errorf("budget %d: %v, %d nodes", budget, err, st.Nodes)
+		}
+	}
+	if n, err := s.Count(context.Background(), cellsOpt); n != 2680 || err != nil {
+		t.Errorf("after cancellations: %d, %v; want 2680", n, err)
+	}
+	if got := s.Stats().Nodes; got <= 2680 {
+		t.Errorf("full count: %d nodes", got)
+	}
+}
+
+// TestCellsNoAlloc checks that a search with the cells engine, once the
+// cells are built, does not allocate: Count and SolveInto make the same
+// few allocations per call (their closures) as with the links engine,
+// whatever the size of the search.
+func TestCellsNoAlloc(t *testing.T) {
+	ctx := context.Background()
+	var dst []int
+	allocs := func(s *Solver, opt Options, want int64) float64 {
+		return testing.AllocsPerRun(5, func() {
+			if n, err := s.Count(ctx, opt); n != want || err != nil {
+				t.Fatalf("Count = %d, %v", n, err)
+			}
+			var err error
+			dst, err = s.SolveInto(ctx, opt, dst[:0])
+			if err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	for _, seed := range []uint64{0, 7} {
+		small, large := NewSolver(queensProblem(t, 6)), NewSolver(queensProblem(t, 9))
+		links := allocs(small, Options{Engine: EngineLinks, Seed: seed}, 4)
+		a := allocs(small, withCells(Options{Seed: seed}), 4)
+		b := allocs(large, withCells(Options{Seed: seed}), 352)
+		if a != links || b != links {
+			t.Errorf("seed %d: %v allocations (6 queens), %v (9 queens); links: %v", seed, a, b, links)
+		}
+	}
+}
