@@ -45,7 +45,7 @@ func (c *cells) hide(x, clr int32, check bool, oactive, active int32) (int64, bo
 				q += v
 				continue
 			}
-			if p := *int32At(set, v - 2); p < oactive {
+			if p := *int32At(set, v-2); p < oactive {
 				sz := *int32At(set, v-1) - 1
 				if sz <= 1 && check && v < second && p < active {
 					if sz == 0 {
