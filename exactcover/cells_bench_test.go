@@ -40,7 +40,7 @@ func benchEngine(b *testing.B, file string, e Engine, workers int) {
 // instances.
 func BenchmarkEngines(b *testing.B) {
 	for _, file := range []string{"queens13.dlx", "langford11.dlx", "pento6x10.dlx", "sud_eastermon.dlx", "sud_inkala2012.dlx"} {
-		for _, e := range []Engine{EngineLinks, EngineCells} {
+		for _, e := range []Engine{EngineLinks, EngineCells, EngineBits} {
 			b.Run(file+"/"+e.String(), func(b *testing.B) { benchEngine(b, file, e, 1) })
 		}
 	}
@@ -49,7 +49,7 @@ func BenchmarkEngines(b *testing.B) {
 // BenchmarkEnginesParallel counts with one and two workers.
 func BenchmarkEnginesParallel(b *testing.B) {
 	for _, file := range []string{"queens13.dlx", "pento6x10.dlx"} {
-		for _, e := range []Engine{EngineLinks, EngineCells} {
+		for _, e := range []Engine{EngineLinks, EngineCells, EngineBits} {
 			for _, w := range []int{1, 2} {
 				b.Run(file+"/"+e.String()+"/"+map[int]string{1: "workers=1", 2: "workers=2"}[w], func(b *testing.B) { benchEngine(b, file, e, w) })
 			}

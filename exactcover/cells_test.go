@@ -14,18 +14,19 @@ import (
 	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
-var cellsOpt = Options{Engine: EngineCells}
+// newEngines are the engines other than links.
+var newEngines = []Engine{EngineCells, EngineBits}
 
-// withCells returns opt with the cells engine.
-func withCells(opt Options) Options {
-	opt.Engine = EngineCells
-	return opt
-}
-
-// checkCells compares every search mode of the cells engine on p with the
-// brute force's solutions want.
-func checkCells(t *testing.T, r *rand.Rand, p *Problem, want [][]int, label string) {
+// checkEngine compares every search mode of engine e on p with the brute
+// force's solutions want.
+func checkEngine(t *testing.T, e Engine, r *rand.Rand, p *Problem, want [][]int, label string) {
 	t.Helper()
+	cellsOpt := Options{Engine: e}
+	withCells := func(opt Options) Options {
+		opt.Engine = e
+		return opt
+	}
+	label = e.String() + ": " + label
 	ctx := context.Background()
 	s := NewSolver(p)
 	describe := func() string {
@@ -98,8 +99,8 @@ func checkCells(t *testing.T, r *rand.Rand, p *Problem, want [][]int, label stri
 	}
 }
 
-// TestCellsAgainstBruteForce checks the cells engine's solutions, in every
-// mode, against a brute force on small random problems with secondary
+// TestCellsAgainstBruteForce checks the cells and bits engines' solutions,
+// in every mode, against a brute force on small random problems with secondary
 // items and colors.
 func TestCellsAgainstBruteForce(t *testing.T) {
 	n := 3000
@@ -109,12 +110,15 @@ func TestCellsAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for trial := range n {
 		p := randomProblem(r, trial%2 == 1)
-		checkCells(t, r, p, bruteForce(p), fmt.Sprintf("trial %d", trial))
+		want := bruteForce(p)
+		for _, e := range newEngines {
+			checkEngine(t, e, r, p, want, fmt.Sprintf("trial %d", trial))
+		}
 	}
 }
 
 // FuzzCells builds a small problem from the fuzzer's seed and compares the
-// cells engine with the brute force.
+// cells and bits engines with the brute force.
 func FuzzCells(f *testing.F) {
 	for _, seed := range []uint64{1, 2, 3, 42, 1 << 40} {
 		f.Add(seed, true)
@@ -123,12 +127,17 @@ func FuzzCells(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64, colors bool) {
 		r := rand.New(rand.NewPCG(seed, seed>>7))
 		p := randomProblem(r, colors)
-		checkCells(t, r, p, bruteForce(p), fmt.Sprintf("seed %d", seed))
+		want := bruteForce(p)
+		for _, e := range newEngines {
+			checkEngine(t, e, r, p, want, fmt.Sprintf("seed %d", seed))
+		}
 	})
 }
 
 // TestCellsInstances counts the solutions of every shared instance with
-// both engines; they must equal DLX1's count (knuthDLX1).
+// the cells and bits engines: the counts must equal DLX1's (knuthDLX1),
+// the bits engine's nodes too (it walks DLX1's tree), and the cells
+// engine's nodes Knuth's SSXCC's (knuthSSXCC), where known.
 func TestCellsInstances(t *testing.T) {
 	dir := shareddata.Path(t, "instances")
 	files, err := filepath.Glob(filepath.Join(dir, "*.dlx"))
@@ -160,22 +169,51 @@ func TestCellsInstances(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			n, st, err := p.Count(context.Background(), cellsOpt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Logf("%s: cells: %d solutions, %d nodes, %d updates", name, n, st.Nodes, st.Updates)
-			if n != want.solutions || st.Solutions != want.solutions {
-				t.Errorf("cells: %d solutions (Stats %d), DLX1 counts %d", n, st.Solutions, want.solutions)
+			for _, e := range newEngines {
+				n, st, err := p.Count(context.Background(), Options{Engine: e})
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("%s: %v: %d solutions, %d nodes, %d updates", name, e, n, st.Nodes, st.Updates)
+				if n != want.solutions || st.Solutions != want.solutions {
+					t.Errorf("%v: %d solutions (Stats %d), DLX1 counts %d", e, n, st.Solutions, want.solutions)
+				}
+				if e == EngineBits && st.Nodes != want.nodes {
+					t.Errorf("bits: %d nodes, DLX1 %d", st.Nodes, want.nodes)
+				}
+				if ss, ok := knuthSSXCC[name]; ok && e == EngineCells && st.Nodes != ss {
+					t.Errorf("cells: %d nodes, SSXCC %d", st.Nodes, ss)
+				}
 			}
 		})
 	}
+}
+
+// knuthSSXCC is the node count of Knuth's SSXCC (counting all solutions,
+// /tmp/anchors/ssxcc < file): the cells engine branches by the same rule
+// and makes the same forced moves.
+var knuthSSXCC = map[string]int64{
+	"queens13.dlx":      859365,
+	"langford11.dlx":    345410,
+	"sud_eastermon.dlx": 4911,
+	"pento6x10.dlx":     1210925,
 }
 
 // TestCellsCancelAndBudget checks cancellation, the node budget and
 // breaking out of the iteration with the cells engine, and that the
 // solver still counts right afterwards.
 func TestCellsCancelAndBudget(t *testing.T) {
+	for _, e := range newEngines {
+		t.Run(e.String(), func(t *testing.T) { testCancelAndBudget(t, e) })
+	}
+}
+
+func testCancelAndBudget(t *testing.T, e Engine) {
+	cellsOpt := Options{Engine: e}
+	withCells := func(opt Options) Options {
+		opt.Engine = e
+		return opt
+	}
 	p := queensProblem(t, 11)
 	s := NewSolver(p)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -241,13 +279,15 @@ func TestCellsNoAlloc(t *testing.T) {
 			}
 		})
 	}
-	for _, seed := range []uint64{0, 7} {
-		small, large := NewSolver(queensProblem(t, 6)), NewSolver(queensProblem(t, 9))
-		links := allocs(small, Options{Engine: EngineLinks, Seed: seed}, 4)
-		a := allocs(small, withCells(Options{Seed: seed}), 4)
-		b := allocs(large, withCells(Options{Seed: seed}), 352)
-		if a != links || b != links {
-			t.Errorf("seed %d: %v allocations (6 queens), %v (9 queens); links: %v", seed, a, b, links)
+	for _, e := range newEngines {
+		for _, seed := range []uint64{0, 7} {
+			small, large := NewSolver(queensProblem(t, 6)), NewSolver(queensProblem(t, 9))
+			links := allocs(small, Options{Engine: EngineLinks, Seed: seed}, 4)
+			a := allocs(small, Options{Engine: e, Seed: seed}, 4)
+			b := allocs(large, Options{Engine: e, Seed: seed}, 352)
+			if a != links || b != links {
+				t.Errorf("%v, seed %d: %v allocations (6 queens), %v (9 queens); links: %v", e, seed, a, b, links)
+			}
 		}
 	}
 }

@@ -71,7 +71,8 @@ type Solver struct {
 
 	// The cells engine (see cells.go): built at its first search.
 	cs     *cells
-	engine Engine // the engine of the current search
+	bs     *bitset // the bits engine (see bits.go): built at its first search
+	engine Engine  // the engine of the current search
 }
 
 // NewSolver builds the links for p. Later changes to p do not affect it.
@@ -220,6 +221,9 @@ func (s *Solver) clone() *Solver {
 	c.sol = make([]int, 0, cap(s.sol))
 	if s.cs != nil {
 		c.cs = s.cs.clone()
+	}
+	if s.bs != nil {
+		c.bs = s.bs.clone()
 	}
 	return c
 }
@@ -482,8 +486,13 @@ func (s *Solver) Stats() Stats { return s.stats }
 func (s *Solver) search(ctx context.Context, opt Options, visit func([]int) bool) error {
 	s.err = nil
 	s.engine = s.EngineFor(opt.Engine)
-	if s.engine == EngineCells && opt.Workers > 1 {
-		s.cells() // built once, copied by the workers
+	if opt.Workers > 1 { // built once, copied by the workers
+		switch s.engine {
+		case EngineCells:
+			s.cells()
+		case EngineBits:
+			s.bitsEngine()
+		}
 	}
 	reset := s.resetAfter
 	s.resetAfter = false
@@ -522,8 +531,11 @@ func (s *Solver) search(ctx context.Context, opt Options, visit func([]int) bool
 // solution returns the current solution, whose search part is the options
 // of choice[:depth], in s.sol.
 func (s *Solver) solution(depth int) []int {
-	if s.engine == EngineCells && s.bound == nil {
+	switch s.engine {
+	case EngineCells:
 		return s.cellsSolution(depth)
+	case EngineBits:
+		return s.bitsSolution(depth)
 	}
 	sol := s.sol[:0]
 	for _, o := range s.chosen {

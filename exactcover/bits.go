@@ -1,0 +1,217 @@
+package exactcover
+
+import (
+	"context"
+	"math/bits"
+)
+
+// The bits engine (EngineBits) is Algorithm X on bitsets, for problems with
+// few options: the options still possible are a bitset (one bit per
+// option), and so are, per item, the options that contain it. Choosing an
+// option clears, from a copy of the live set, the options that clash with
+// it (the masks of its items: for a primary or an uncolored secondary item
+// every option containing the item, for a colored one the options giving
+// the item another color or none); the number of options left to an item
+// is the population count of its mask and the live set. Backtracking is
+// returning to the live set of the level above, so nothing is undone.
+//
+// It branches as DLX1 does, on the first primary item (in item order)
+// with the fewest options, trying them in option order, so that its search
+// tree is DLX1's and its Stats.Nodes equals DLX1's node count (and the
+// links engine's). Its Stats.Updates counts the 64-bit words of live sets
+// written: a level's copy of the live set and the words its option clears.
+
+// maxBitsOptions is the largest number of options the bits engine takes.
+const maxBitsOptions = 1 << 13
+
+// maxBitsWords bounds the memory of the bits engine's masks and live sets
+// (in 64-bit words).
+const maxBitsWords = 1 << 22
+
+// bitset is the bits engine's memory of a problem.
+type bitset struct {
+	words int32 // W: words per set of options
+	pw    int32 // words per set of primary items
+	nPrim int32
+	// Mask m holds the bits of words mlo[m]..mhi[m]-1 of a set of
+	// options, in mw[moff[m]:]. Masks 0..nPrim-1 are the primary items'.
+	mlo, mhi, moff []int32
+	mw             []uint64
+	// Option k, when chosen, clears the masks kill[kstart[k]:kstart[k+1]]
+	// and covers the primary items prim[pstart[k]:pstart[k+1]] (0-based).
+	kstart, kill []int32
+	pstart, prim []int32
+	live0, act0  []uint64 // the full problem: the options with a primary item, every primary item
+	maxLen       int32    // the most options of a primary item
+
+	// Search state: per level, the live options and the active primary
+	// items; the option tried, its index and the number of options.
+	live, act        []uint64
+	path, idx, deg   []int32
+	rbuf             []int32 // randomized searches: the options of each level, shuffled
+	sol              []int
+	nodes, upd, cnt  int64
+	limit            int64
+	visit            func(depth int) bool
+	ctx              context.Context
+	done             <-chan struct{}
+	err              error
+	nextPoll, nextPr int64
+	maxNodes         int64
+	reported         int64
+	progress         func(Stats)
+	random           bool
+	s                *Solver
+}
+
+// bitsFits reports whether the bits engine takes the solver's problem.
+func bitsFits(sv *Solver) bool {
+	nOpt := int64(len(sv.optStart) - 1)
+	if nOpt > maxBitsOptions {
+		return false
+	}
+	w := (nOpt + 63) / 64
+	// Masks: at most one per node; live sets: one per level.
+	return (int64(len(sv.nd))+int64(sv.nPrim)+2)*w <= maxBitsWords
+}
+
+// newBitset builds the bits engine's memory from the solver's links.
+func newBitset(sv *Solver) *bitset {
+	n, nPrim := sv.nItems, sv.nPrim
+	nOpt := int32(len(sv.optStart) - 1)
+	W := (nOpt + 63) / 64
+	b := &bitset{words: W, pw: (nPrim + 63) / 64, nPrim: nPrim}
+	type use struct{ opt, col int32 }
+	uses := make([][]use, n+1)
+	for k := range nOpt {
+		f := sv.firstNode(k)
+		for q := f; q < f+sv.optStart[k+1]-sv.optStart[k]; q++ {
+			c := int32(0)
+			if sv.ocol != nil {
+				c = sv.ocol[q]
+			}
+			uses[sv.nd[q].top] = append(uses[sv.nd[q].top], use{k, c})
+		}
+	}
+	addMask := func(opts []int32) int32 {
+		id := int32(len(b.mlo))
+		lo, hi := W, int32(0)
+		for _, k := range opts {
+			lo, hi = min(lo, k/64), max(hi, k/64+1)
+		}
+		if hi < lo {
+			lo, hi = 0, 0
+		}
+		b.mlo, b.mhi, b.moff = append(b.mlo, lo), append(b.mhi, hi), append(b.moff, int32(len(b.mw)))
+		start := len(b.mw)
+		b.mw = append(b.mw, make([]uint64, hi-lo)...)
+		for _, k := range opts {
+			b.mw[start+int(k/64-lo)] |= 1 << (k % 64)
+		}
+		return id
+	}
+	var opts []int32
+	for i := int32(1); i <= nPrim; i++ {
+		opts = opts[:0]
+		for _, u := range uses[i] {
+			opts = append(opts, u.opt)
+		}
+		addMask(opts)
+		b.maxLen = max(b.maxLen, int32(len(opts)))
+	}
+	// Secondary masks, made when an option needs them.
+	all := make(map[int32]int32)        // item -> mask of all its options
+	byColor := make(map[[2]int32]int32) // (item, color) -> mask of the options giving it another color or none
+	b.kstart = make([]int32, nOpt+1)
+	b.pstart = make([]int32, nOpt+1)
+	b.live0 = make([]uint64, W)
+	for k := range nOpt {
+		f := sv.firstNode(k)
+		hasPrim := false
+		for q := f; q < f+sv.optStart[k+1]-sv.optStart[k]; q++ {
+			v := sv.nd[q].top
+			c := int32(0)
+			if sv.ocol != nil {
+				c = sv.ocol[q]
+			}
+			switch {
+			case v <= nPrim:
+				hasPrim = true
+				b.kill = append(b.kill, v-1)
+				b.prim = append(b.prim, v-1)
+			case c == 0:
+				m, ok := all[v]
+				if !ok {
+					opts = opts[:0]
+					for _, u := range uses[v] {
+						opts = append(opts, u.opt)
+					}
+					m = addMask(opts)
+					all[v] = m
+				}
+				b.kill = append(b.kill, m)
+			default:
+				m, ok := byColor[[2]int32{v, c}]
+				if !ok {
+					opts = opts[:0]
+					for _, u := range uses[v] {
+						if u.col != c {
+							opts = append(opts, u.opt)
+						}
+					}
+					m = addMask(opts)
+					byColor[[2]int32{v, c}] = m
+				}
+				b.kill = append(b.kill, m)
+			}
+		}
+		b.kstart[k+1] = int32(len(b.kill))
+		b.pstart[k+1] = int32(len(b.prim))
+		if hasPrim {
+			b.live0[k/64] |= 1 << (k % 64)
+		}
+	}
+	b.act0 = make([]uint64, b.pw)
+	for i := range nPrim {
+		b.act0[i/64] |= 1 << (i % 64)
+	}
+	levels := int(nPrim) + 2
+	b.live = make([]uint64, levels*int(W))
+	b.act = make([]uint64, levels*int(b.pw))
+	b.path = make([]int32, levels)
+	b.idx = make([]int32, levels)
+	b.deg = make([]int32, levels)
+	b.sol = make([]int, 0, levels+8)
+	return b
+}
+
+// clone returns a copy of b with its own search state; the masks are
+// shared (read-only).
+func (b *bitset) clone() *bitset {
+	c := *b
+	c.live = padded[uint64](nil, len(b.live))
+	c.act = padded[uint64](nil, len(b.act))
+	c.path = padded[int32](nil, len(b.path))
+	c.idx = padded[int32](nil, len(b.idx))
+	c.deg = padded[int32](nil, len(b.deg))
+	c.rbuf = nil
+	c.sol = make([]int, 0, cap(b.sol))
+	c.visit, c.progress, c.s = nil, nil, nil
+	return &c
+}
+
+// count returns the number of options of the live set that mask m holds,
+// or some number >= t when that is at least t.
+func (b *bitset) count(m int32, live []uint64, t int32) int32 {
+	lo, hi := b.mlo[m], b.mhi[m]
+	mw := b.mw[b.moff[m] : b.moff[m]+hi-lo]
+	lv := live[lo:hi]
+	c := int32(0)
+	for i, x := range mw {
+		c += int32(bits.OnesCount64(lv[i] & x))
+		if c >= t {
+			return c
+		}
+	}
+	return c
+}

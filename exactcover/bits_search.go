@@ -1,0 +1,225 @@
+package exactcover
+
+import (
+	"context"
+	"math/bits"
+)
+
+// bitsEngine returns the solver's bits engine memory, building it the first
+// time.
+func (s *Solver) bitsEngine() *bitset {
+	if s.bs == nil {
+		s.bs = newBitset(s)
+	}
+	return s.bs
+}
+
+// runBits is run for the bits engine, below the options chosen with
+// Choose, with the same limit, seed, progress, visit, budget and
+// cancellation as run (see bits.go).
+func (s *Solver) runBits(ctx context.Context, limit int64, seed uint64, progress func(Stats), visit func(depth int) bool) error {
+	b := s.bitsEngine()
+	b.s = s
+	b.random = seed != 0
+	if b.random {
+		s.rng = seed
+		if b.rbuf == nil {
+			b.rbuf = make([]int32, len(b.path)*int(b.maxLen))
+		}
+	}
+	b.nodes, b.upd, b.cnt, b.limit = 0, 0, 0, limit
+	b.visit, b.progress = visit, progress
+	b.ctx, b.done = ctx, ctx.Done()
+	b.err = nil
+	b.maxNodes = s.budget.max
+	b.reported = 0
+	b.nextPoll, b.nextPr = int64(pollMask+1), int64(progressMask+1)
+	if b.maxNodes > 0 && s.budget.spent == nil {
+		b.nextPoll = min(b.nextPoll, b.maxNodes+1)
+	}
+	s.unwound = true
+	W, PW := b.words, b.pw
+	live, act := b.live[:W], b.act[:PW]
+	copy(live, b.live0)
+	copy(act, b.act0)
+	for _, k := range s.chosen {
+		for _, m := range b.kill[b.kstart[k]:b.kstart[k+1]] {
+			lo, hi := b.mlo[m], b.mhi[m]
+			mw := b.mw[b.moff[m] : b.moff[m]+hi-lo]
+			for i, x := range mw {
+				live[int(lo)+i] &^= x
+			}
+		}
+		for _, i := range b.prim[b.pstart[k]:b.pstart[k+1]] {
+			act[i/64] &^= 1 << (i % 64)
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		b.err = err
+	} else {
+		b.search(0)
+	}
+	if shared := s.budget.spent; shared != nil {
+		shared.Add(b.nodes - b.reported)
+	}
+	s.stats = Stats{Nodes: b.nodes, Updates: b.upd, Solutions: b.cnt}
+	b.visit, b.progress, b.s, b.ctx = nil, nil, nil, nil
+	return b.err
+}
+
+// poll checks the context and the budget and calls progress; it reports
+// false when the search must stop (b.err set).
+func (b *bitset) poll(level int) bool {
+	b.nextPoll = b.nodes | pollMask + 1
+	if b.done != nil {
+		select {
+		case <-b.done:
+			b.err = b.ctx.Err()
+			return false
+		default:
+		}
+	}
+	if b.maxNodes > 0 {
+		used := b.nodes
+		if shared := b.s.budget.spent; shared != nil {
+			used = shared.Add(b.nodes - b.reported)
+			b.reported = b.nodes
+		} else {
+			b.nextPoll = min(b.nextPoll, b.maxNodes+1)
+		}
+		if used > b.maxNodes {
+			b.nodes--
+			b.err = ErrNodeBudget
+			return false
+		}
+	}
+	if b.progress != nil && b.nodes >= b.nextPr {
+		b.nextPr = b.nodes | progressMask + 1
+		b.progress(Stats{Nodes: b.nodes, Updates: b.upd, Solutions: b.cnt, Fraction: b.fraction(level)})
+	}
+	return true
+}
+
+// search enters the given level; it reports false when the search must
+// stop.
+func (b *bitset) search(level int) bool {
+	b.nodes++
+	if b.nodes >= b.nextPoll && !b.poll(level) {
+		return false
+	}
+	W, PW := int(b.words), int(b.pw)
+	live := b.live[level*W : level*W+W]
+	act := b.act[level*PW : level*PW+PW]
+	best, t := int32(-1), int32(1<<31-1)
+choose:
+	for w, a := range act {
+		for a != 0 {
+			i := int32(w*64 + bits.TrailingZeros64(a))
+			a &= a - 1
+			if c := b.count(i, live, t); c < t {
+				best, t = i, c
+				if c == 0 {
+					break choose
+				}
+			}
+		}
+	}
+	if best < 0 { // no primary item left: a solution
+		b.cnt++
+		return !((b.visit != nil && !b.visit(level)) || b.cnt == b.limit)
+	}
+	if t == 0 {
+		return true
+	}
+	b.deg[level] = t
+	lo, hi := b.mlo[best], b.mhi[best]
+	mw := b.mw[b.moff[best] : b.moff[best]+hi-lo]
+	if b.random {
+		buf := b.rbuf[level*int(b.maxLen) : level*int(b.maxLen)+int(t)]
+		j := 0
+		for i, x := range mw {
+			x &= live[int(lo)+i]
+			for x != 0 {
+				buf[j] = (lo+int32(i))*64 + int32(bits.TrailingZeros64(x))
+				j++
+				x &= x - 1
+			}
+		}
+		for i := len(buf) - 1; i > 0; i-- {
+			r := int(b.s.random(uint64(i + 1)))
+			buf[i], buf[r] = buf[r], buf[i]
+		}
+		for i, k := range buf {
+			b.idx[level] = int32(i)
+			if !b.try(level, k) {
+				return false
+			}
+		}
+		return true
+	}
+	b.idx[level] = 0
+	for i, x := range mw {
+		x &= live[int(lo)+i]
+		for x != 0 {
+			k := (lo+int32(i))*64 + int32(bits.TrailingZeros64(x))
+			x &= x - 1
+			if !b.try(level, k) {
+				return false
+			}
+			b.idx[level]++
+		}
+	}
+	return true
+}
+
+// try chooses option k at the given level and searches below it.
+func (b *bitset) try(level int, k int32) bool {
+	W, PW := int(b.words), int(b.pw)
+	src := b.live[level*W : level*W+W]
+	dst := b.live[level*W+W : level*W+2*W]
+	copy(dst, src)
+	u := int64(W)
+	for _, m := range b.kill[b.kstart[k]:b.kstart[k+1]] {
+		lo, hi := b.mlo[m], b.mhi[m]
+		mw := b.mw[b.moff[m] : b.moff[m]+hi-lo]
+		d := dst[lo:hi]
+		for i, x := range mw {
+			d[i] &^= x
+		}
+		u += int64(hi - lo)
+	}
+	b.upd += u
+	asrc := b.act[level*PW : level*PW+PW]
+	adst := b.act[level*PW+PW : level*PW+2*PW]
+	copy(adst, asrc)
+	for _, i := range b.prim[b.pstart[k]:b.pstart[k+1]] {
+		adst[i/64] &^= 1 << (i % 64)
+	}
+	b.path[level] = k
+	return b.search(level + 1)
+}
+
+// fraction is Solver.fraction for the bits engine.
+func (b *bitset) fraction(depth int) float64 {
+	f, w := 0.0, 1.0
+	for l := range depth {
+		w /= float64(b.deg[l])
+		f += float64(b.idx[l]) * w
+	}
+	return f + w/2
+}
+
+// bitsSolution returns the current solution of the bits engine (the chosen
+// options, then those of levels 0..depth-1) in b.sol.
+func (s *Solver) bitsSolution(depth int) []int {
+	b := s.bs
+	sol := b.sol[:0]
+	for _, o := range s.chosen {
+		sol = append(sol, int(o))
+	}
+	for _, k := range b.path[:depth] {
+		sol = append(sol, int(k))
+	}
+	b.sol = sol
+	return sol
+}
