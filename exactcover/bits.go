@@ -3,6 +3,7 @@ package exactcover
 import (
 	"context"
 	"math/bits"
+	"unsafe"
 )
 
 // The bits engine (EngineBits) is Algorithm X on bitsets, for problems with
@@ -36,7 +37,11 @@ type bitset struct {
 	// Mask m holds the bits of words mlo[m]..mhi[m]-1 of a set of
 	// options, in mw[moff[m]:]. Masks 0..nPrim-1 are the primary items'.
 	mlo, mhi, moff []int32
-	mw             []uint64
+	md             []maskDesc // the same, packed, for the hot loops
+	// With at most 256 options (W = 4), full holds every mask as 4
+	// words (mask m in full[4m:4m+4]), for loops without branches.
+	full []uint64
+	mw   []uint64
 	// Option k, when chosen, clears the masks kill[kstart[k]:kstart[k+1]]
 	// and covers the primary items prim[pstart[k]:pstart[k+1]] (0-based).
 	kstart, kill []int32
@@ -80,6 +85,9 @@ func newBitset(sv *Solver) *bitset {
 	n, nPrim := sv.nItems, sv.nPrim
 	nOpt := int32(len(sv.optStart) - 1)
 	W := (nOpt + 63) / 64
+	if W <= 4 {
+		W = 4 // the small layout: see full
+	}
 	b := &bitset{words: W, pw: (nPrim + 63) / 64, nPrim: nPrim}
 	type use struct{ opt, col int32 }
 	uses := make([][]use, n+1)
@@ -175,6 +183,16 @@ func newBitset(sv *Solver) *bitset {
 	for i := range nPrim {
 		b.act0[i/64] |= 1 << (i % 64)
 	}
+	if W == 4 {
+		b.full = make([]uint64, 4*len(b.mlo))
+		for m := range b.mlo {
+			copy(b.full[4*m+int(b.mlo[m]):4*m+int(b.mhi[m])], b.mw[b.moff[m]:])
+		}
+	}
+	b.md = make([]maskDesc, len(b.mlo))
+	for m := range b.md {
+		b.md[m] = maskDesc{b.mlo[m], b.mhi[m], b.moff[m]}
+	}
 	levels := int(nPrim) + 2
 	b.live = make([]uint64, levels*int(W))
 	b.act = make([]uint64, levels*int(b.pw))
@@ -184,6 +202,9 @@ func newBitset(sv *Solver) *bitset {
 	b.sol = make([]int, 0, levels+8)
 	return b
 }
+
+// maskDesc describes mask m: words lo..hi-1, stored from mw[off].
+type maskDesc struct{ lo, hi, off int32 }
 
 // clone returns a copy of b with its own search state; the masks are
 // shared (read-only).
@@ -202,16 +223,32 @@ func (b *bitset) clone() *bitset {
 
 // count returns the number of options of the live set that mask m holds,
 // or some number >= t when that is at least t.
-func (b *bitset) count(m int32, live []uint64, t int32) int32 {
-	lo, hi := b.mlo[m], b.mhi[m]
-	mw := b.mw[b.moff[m] : b.moff[m]+hi-lo]
-	lv := live[lo:hi]
+// The hot loops index the masks and live sets through unsafe pointers:
+// every mask's words are in range of mw, and its word range in range of a
+// live set, by construction (newBitset).
+func (b *bitset) count(m int32, live unsafe.Pointer, t int32) int32 {
+	d := (*maskDesc)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.md)), uintptr(m)*unsafe.Sizeof(maskDesc{})))
+	mw := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.mw)), uintptr(d.off)*8)
+	lv := unsafe.Add(live, uintptr(d.lo)*8)
 	c := int32(0)
-	for i, x := range mw {
-		c += int32(bits.OnesCount64(lv[i] & x))
+	for i := uintptr(0); i < uintptr(d.hi-d.lo); i++ {
+		c += int32(bits.OnesCount64(*(*uint64)(unsafe.Add(lv, i*8)) & *(*uint64)(unsafe.Add(mw, i*8))))
 		if c >= t {
 			return c
 		}
 	}
 	return c
+}
+
+// clear clears the bits of mask m from the live set dst and returns the
+// number of words it wrote.
+func (b *bitset) clear(m int32, dst unsafe.Pointer) int64 {
+	d := (*maskDesc)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.md)), uintptr(m)*unsafe.Sizeof(maskDesc{})))
+	mw := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.mw)), uintptr(d.off)*8)
+	lv := unsafe.Add(dst, uintptr(d.lo)*8)
+	n := uintptr(d.hi - d.lo)
+	for i := uintptr(0); i < n; i++ {
+		*(*uint64)(unsafe.Add(lv, i*8)) &^= *(*uint64)(unsafe.Add(mw, i*8))
+	}
+	return int64(n)
 }

@@ -3,6 +3,7 @@ package exactcover
 import (
 	"context"
 	"math/bits"
+	"unsafe"
 )
 
 // bitsEngine returns the solver's bits engine memory, building it the first
@@ -111,12 +112,29 @@ func (b *bitset) search(level int) bool {
 	live := b.live[level*W : level*W+W]
 	act := b.act[level*PW : level*PW+PW]
 	best, t := int32(-1), int32(1<<31-1)
+	lp := unsafe.Pointer(unsafe.SliceData(live))
+	if b.full != nil {
+		l0, l1, l2, l3 := live[0], live[1], live[2], live[3]
+		full := unsafe.Pointer(unsafe.SliceData(b.full))
+		for w, a := range act {
+			for a != 0 {
+				i := int32(w*64 + bits.TrailingZeros64(a))
+				a &= a - 1
+				m := (*[4]uint64)(unsafe.Add(full, uintptr(i)*32))
+				c := int32(bits.OnesCount64(l0&m[0]) + bits.OnesCount64(l1&m[1]) + bits.OnesCount64(l2&m[2]) + bits.OnesCount64(l3&m[3]))
+				if c < t {
+					best, t = i, c
+				}
+			}
+		}
+		goto chosen
+	}
 choose:
 	for w, a := range act {
 		for a != 0 {
 			i := int32(w*64 + bits.TrailingZeros64(a))
 			a &= a - 1
-			if c := b.count(i, live, t); c < t {
+			if c := b.count(i, lp, t); c < t {
 				best, t = i, c
 				if c == 0 {
 					break choose
@@ -124,6 +142,7 @@ choose:
 			}
 		}
 	}
+chosen:
 	if best < 0 { // no primary item left: a solution
 		b.cnt++
 		return !((b.visit != nil && !b.visit(level)) || b.cnt == b.limit)
@@ -177,16 +196,25 @@ func (b *bitset) try(level int, k int32) bool {
 	W, PW := int(b.words), int(b.pw)
 	src := b.live[level*W : level*W+W]
 	dst := b.live[level*W+W : level*W+2*W]
-	copy(dst, src)
 	u := int64(W)
-	for _, m := range b.kill[b.kstart[k]:b.kstart[k+1]] {
-		lo, hi := b.mlo[m], b.mhi[m]
-		mw := b.mw[b.moff[m] : b.moff[m]+hi-lo]
-		d := dst[lo:hi]
-		for i, x := range mw {
-			d[i] &^= x
+	if b.full != nil {
+		full := unsafe.Pointer(unsafe.SliceData(b.full))
+		x0, x1, x2, x3 := src[0], src[1], src[2], src[3]
+		for _, m := range b.kill[b.kstart[k]:b.kstart[k+1]] {
+			f := (*[4]uint64)(unsafe.Add(full, uintptr(m)*32))
+			x0 &^= f[0]
+			x1 &^= f[1]
+			x2 &^= f[2]
+			x3 &^= f[3]
+			u += 4
 		}
-		u += int64(hi - lo)
+		dst[0], dst[1], dst[2], dst[3] = x0, x1, x2, x3
+	} else {
+		copy(dst, src)
+		dp := unsafe.Pointer(unsafe.SliceData(dst))
+		for _, m := range b.kill[b.kstart[k]:b.kstart[k+1]] {
+			u += b.clear(m, dp)
+		}
 	}
 	b.upd += u
 	asrc := b.act[level*PW : level*PW+PW]
