@@ -218,5 +218,72 @@ func (s *Solver) EngineFor(e Engine) Engine {
 		}
 		return EngineCells
 	}
+	if s.auto == EngineAuto {
+		s.auto = autoEngine(s)
+	}
+	return s.auto
+}
+
+// autoEngine is the rule of EngineAuto, from the shape of the problem
+// (measured on the shared instances; see docs/exactcover.md, "Two
+// engines"). A level of the links or cells engine costs about its
+// updates, some L*L*D for options of L items whose items have D options;
+// a level of the bits engine costs about the words of the primary items'
+// masks that it counts, scan. The bits engine is taken when it fits and
+// scan <= L*L*D (queens, Langford pairs, pentominoes: 2 to 3 times faster
+// than links); otherwise cells when D >= 64 (long lists, as pentominoes':
+// cells 15% faster than links), and links (Sudoku: the two are even).
+func autoEngine(s *Solver) Engine {
+	nOpt := len(s.optStart) - 1
+	if nOpt == 0 || s.nPrim == 0 {
+		return EngineLinks
+	}
+	entries := float64(s.optStart[nOpt])
+	L := entries / float64(nOpt)
+	primEntries := 0.0
+	for c := int32(1); c <= s.nPrim; c++ {
+		primEntries += float64(s.it[c].len)
+	}
+	if len(s.chosen) > 0 && s.baseIT != nil {
+		primEntries = 0
+		for c := int32(1); c <= s.nPrim; c++ {
+			primEntries += float64(s.baseIT[c].len)
+		}
+	}
+	D := primEntries / float64(s.nPrim)
+	if bitsFits(s) && bitsScan(s) <= L*L*D {
+		return EngineBits
+	}
+	if D >= 64 {
+		return EngineCells
+	}
 	return EngineLinks
+}
+
+// bitsScan returns the number of words of the primary items' masks in the
+// bits engine: the span of each item's options, in 64-bit words (at least
+// 4 per item with at most 256 options).
+func bitsScan(s *Solver) float64 {
+	nOpt := int32(len(s.optStart) - 1)
+	if nOpt <= 256 {
+		return 4 * float64(s.nPrim)
+	}
+	lo := make([]int32, s.nPrim+1)
+	hi := make([]int32, s.nPrim+1)
+	for c := range lo {
+		lo[c] = nOpt
+	}
+	for k := range nOpt {
+		f := s.firstNode(k)
+		for q := f; q < f+s.optStart[k+1]-s.optStart[k]; q++ {
+			if c := s.nd[q].top; c <= s.nPrim {
+				lo[c], hi[c] = min(lo[c], k/64), max(hi[c], k/64+1)
+			}
+		}
+	}
+	scan := 0.0
+	for c := int32(1); c <= s.nPrim; c++ {
+		scan += float64(max(0, hi[c]-lo[c]))
+	}
+	return scan
 }

@@ -291,3 +291,31 @@ func TestCellsNoAlloc(t *testing.T) {
 		}
 	}
 }
+
+// TestCellsFraction: the cells and bits engines' progress estimate grows
+// from solution to solution and stays below 1, in order and at random.
+func TestCellsFraction(t *testing.T) {
+	q := queensProblem(t, 8)
+	for _, e := range newEngines {
+		for _, seed := range []uint64{0, 5} {
+			s := NewSolver(q)
+			last, n := 0.0, 0
+			for sol := range s.Solutions(context.Background(), Options{Seed: seed, Engine: e}) {
+				var f float64
+				if e == EngineCells {
+					f = s.cs.fraction(len(sol))
+				} else {
+					f = s.bs.fraction(len(sol))
+				}
+				if f <= last || f >= 1 {
+					t.Errorf("%v, seed %d: solution %d at %v after %v", e, seed, n, f, last)
+				}
+				last = f
+				n++
+			}
+			if n != 92 || last < 0.9 {
+				t.Errorf("%v, seed %d: %d solutions, the last at %v", e, seed, n, last)
+			}
+		}
+	}
+}

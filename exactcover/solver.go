@@ -73,6 +73,7 @@ type Solver struct {
 	cs     *cells
 	bs     *bitset // the bits engine (see bits.go): built at its first search
 	engine Engine  // the engine of the current search
+	auto   Engine  // the engine EngineAuto picks, once known
 }
 
 // NewSolver builds the links for p. Later changes to p do not affect it.

@@ -57,7 +57,7 @@ func newSearchFlags(e *cli.Env, name, summary string) *searchFlags {
 	}
 	f.IntVar(&f.workers, "workers", 1, "search with `N` goroutines in parallel")
 	f.Uint64Var(&f.seed, "seed", 0, "randomize the order of the options tried with seed `S` (0: input order)")
-	f.StringVar(&f.engine, "engine", "auto", "search `engine`: links (dancing links, Knuth's DLX1/DLX2 counts), cells (dancing cells, as Knuth's SSXCC) or auto (the one faster for the problem; see docs/exactcover.md)")
+	f.StringVar(&f.engine, "engine", "auto", "search `engine`: links (dancing links, Knuth's DLX1/DLX2 counts), cells (dancing cells, as Knuth's SSXCC), bits (bitsets, at most 8192 options) or auto (the one faster for the problem; see docs/exactcover.md)")
 	f.BoolVar(&f.stats, "stats", false, "print nodes, updates and time to standard error")
 	f.BoolVar(&f.json, "json", false, "print JSON (see above)")
 	f.BoolVar(&f.quiet, "quiet", false, "no progress line and no messages on standard error but errors")
@@ -94,7 +94,7 @@ func (f *searchFlags) parse(args []string) (file string, code int, ok bool) {
 	case f.workers < 1:
 		return "", f.Usagef("-workers must be at least 1"), false
 	case f.parseEngine() != nil:
-		return "", f.Usagef("unknown engine %s (want links, cells or auto)", quote.Short(f.engine)), false
+		return "", f.Usagef("unknown engine %s (want links, cells, bits or auto)", quote.Short(f.engine)), false
 	case f.n < 0:
 		return "", f.Usagef("-n must not be negative"), false
 	case f.limitsError() != "":
