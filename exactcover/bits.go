@@ -47,7 +47,13 @@ type bitset struct {
 	kstart, kill []int32
 	pstart, prim []int32
 	live0, act0  []uint64 // the full problem: the options with a primary item, every primary item
-	maxLen       int32    // the most options of a primary item
+	// Item bounds (see searchM): per primary item, the bounds lo and hi
+	// and, per level, how many times each is covered (cov); bounded is
+	// false for exact cover.
+	bounded bool
+	lo, hi  []int32
+	cov     []int32
+	maxLen  int32 // the most options of a primary item
 
 	// Search state: per level, the live options and the active primary
 	// items; the option tried, its index and the number of options.
@@ -76,8 +82,23 @@ func bitsFits(sv *Solver) bool {
 		return false
 	}
 	w := (nOpt + 63) / 64
-	// Masks: at most one per node; live sets: one per level.
-	return (int64(len(sv.nd))+int64(sv.nPrim)+2)*w <= maxBitsWords
+	// Masks: at most one per node; live sets (and with bounds the counts
+	// of the primary items, in words of 32 bits): one per level.
+	per := w
+	if sv.bound != nil {
+		per += (int64(sv.nPrim) + 1) / 2
+	}
+	return int64(len(sv.nd))*w+int64(bitsLevels(sv))*per <= maxBitsWords
+}
+
+// bitsLevels returns the most levels of a search of the bits engine: each
+// level covers a primary item, or with item bounds takes an option or
+// leaves an item.
+func bitsLevels(sv *Solver) int {
+	if sv.bound != nil {
+		return int(sv.nPrim) + len(sv.optStart) + 1
+	}
+	return int(sv.nPrim) + 2
 }
 
 // newBitset builds the bits engine's memory from the solver's links.
@@ -193,7 +214,16 @@ func newBitset(sv *Solver) *bitset {
 	for m := range b.md {
 		b.md[m] = maskDesc{b.mlo[m], b.mhi[m], b.moff[m]}
 	}
-	levels := int(nPrim) + 2
+	levels := bitsLevels(sv)
+	if sv.bound != nil {
+		b.bounded = true
+		b.lo, b.hi = make([]int32, nPrim), make([]int32, nPrim)
+		for c := int32(1); c <= nPrim; c++ {
+			b.hi[c-1] = sv.bound[c]
+			b.lo[c-1] = sv.bound[c] - sv.slack[c]
+		}
+		b.cov = make([]int32, levels*int(nPrim))
+	}
 	b.live = make([]uint64, levels*int(W))
 	b.act = make([]uint64, levels*int(b.pw))
 	b.path = make([]int32, levels)
@@ -215,6 +245,9 @@ func (b *bitset) clone() *bitset {
 	c.path = padded[int32](nil, len(b.path))
 	c.idx = padded[int32](nil, len(b.idx))
 	c.deg = padded[int32](nil, len(b.deg))
+	if b.cov != nil {
+		c.cov = padded[int32](nil, len(b.cov))
+	}
 	c.rbuf = nil
 	c.sol = make([]int, 0, cap(b.sol))
 	c.visit, c.progress, c.s = nil, nil, nil

@@ -55,9 +55,13 @@ func (s *Solver) runBits(ctx context.Context, limit int64, seed uint64, progress
 			act[i/64] &^= 1 << (i % 64)
 		}
 	}
-	if err := ctx.Err(); err != nil {
+	switch err := ctx.Err(); {
+	case err != nil:
 		b.err = err
-	} else {
+	case b.bounded:
+		clear(b.cov[:b.nPrim])
+		b.searchM(0)
+	default:
 		b.search(0)
 	}
 	if shared := s.budget.spent; shared != nil {
@@ -246,8 +250,140 @@ func (s *Solver) bitsSolution(depth int) []int {
 		sol = append(sol, int(o))
 	}
 	for _, k := range b.path[:depth] {
-		sol = append(sol, int(k))
+		if k >= 0 { // with item bounds, -1 is leaving an item
+			sol = append(sol, int(k))
+		}
 	}
 	b.sol = sol
 	return sol
+}
+
+// searchM is search for problems with item bounds (Knuth's Algorithm M on
+// bitsets): primary item i must be covered between lo[i] and hi[i] times.
+// A level branches on the active item with the fewest branches left (its
+// options, less the ones it still needs, plus one; the first such item):
+// for each of its live options k in turn, take k, with the options tried
+// before k excluded from the branch; then, when the item is covered lo
+// times already, leave it (no option of it taken any more). An item
+// covered hi times leaves at once. Every solution is reached once: by the
+// first of its options in the item's order, or by leaving the item.
+func (b *bitset) searchM(level int) bool {
+	b.nodes++
+	if b.nodes >= b.nextPoll && !b.poll(level) {
+		return false
+	}
+	W, PW, P := int(b.words), int(b.pw), int(b.nPrim)
+	live := b.live[level*W : level*W+W]
+	act := b.act[level*PW : level*PW+PW]
+	cnt := b.cov[level*P : level*P+P]
+	lp := unsafe.Pointer(unsafe.SliceData(live))
+	best, score := int32(-1), int32(1<<31-1)
+choose:
+	for w, a := range act {
+		for a != 0 {
+			i := int32(w*64 + bits.TrailingZeros64(a))
+			a &= a - 1
+			l := b.count(i, lp, 1<<31-1)
+			t := l + 1 - max(b.lo[i]-cnt[i], 0)
+			if t < score {
+				best, score = i, t
+				if t <= 0 {
+					break choose
+				}
+			}
+		}
+	}
+	if best < 0 { // every item has left: a solution
+		b.cnt++
+		return !((b.visit != nil && !b.visit(level)) || b.cnt == b.limit)
+	}
+	if score <= 0 { // fewer options left than the item needs
+		return true
+	}
+	b.deg[level] = score
+	d := b.md[best]
+	mw := b.mw[d.off : d.off+d.hi-d.lo]
+	n := int32(0)
+	if b.random {
+		l := b.count(best, lp, 1<<31-1)
+		buf := b.rbuf[level*int(b.maxLen) : level*int(b.maxLen)+int(l)]
+		j := 0
+		for i, x := range mw {
+			x &= live[int(d.lo)+i]
+			for x != 0 {
+				buf[j] = (d.lo+int32(i))*64 + int32(bits.TrailingZeros64(x))
+				j++
+				x &= x - 1
+			}
+		}
+		for i := len(buf) - 1; i > 0; i-- {
+			r := int(b.s.random(uint64(i + 1)))
+			buf[i], buf[r] = buf[r], buf[i]
+		}
+		for _, k := range buf {
+			b.idx[level] = n
+			n++
+			if !b.tryM(level, k) {
+				return false
+			}
+			live[k/64] &^= 1 << (k % 64)
+		}
+	} else {
+		for i, x := range mw {
+			x &= live[int(d.lo)+i]
+			for x != 0 {
+				k := (d.lo+int32(i))*64 + int32(bits.TrailingZeros64(x))
+				x &= x - 1
+				b.idx[level] = n
+				n++
+				if !b.tryM(level, k) {
+					return false
+				}
+				live[k/64] &^= 1 << (k % 64)
+			}
+		}
+	}
+	if cnt[best] < b.lo[best] {
+		return true
+	}
+	// Leave the item: its options are all excluded by now.
+	b.idx[level] = n
+	copy(b.live[level*W+W:level*W+2*W], live)
+	adst := b.act[level*PW+PW : level*PW+2*PW]
+	copy(adst, act)
+	adst[best/64] &^= 1 << (best % 64)
+	copy(b.cov[level*P+P:level*P+2*P], cnt)
+	b.upd += int64(W)
+	b.path[level] = -1
+	return b.searchM(level + 1)
+}
+
+// tryM takes option k at the given level of searchM and searches below.
+func (b *bitset) tryM(level int, k int32) bool {
+	W, PW, P := int(b.words), int(b.pw), int(b.nPrim)
+	dst := b.live[level*W+W : level*W+2*W]
+	copy(dst, b.live[level*W:level*W+W])
+	dp := unsafe.Pointer(unsafe.SliceData(dst))
+	u := int64(W)
+	for _, m := range b.kill[b.kstart[k]:b.kstart[k+1]] {
+		if m >= b.nPrim { // a secondary item's; the primary ones follow
+			u += b.clear(m, dp)
+		}
+	}
+	dst[k/64] &^= 1 << (k % 64)
+	adst := b.act[level*PW+PW : level*PW+2*PW]
+	copy(adst, b.act[level*PW:level*PW+PW])
+	cdst := b.cov[level*P+P : level*P+2*P]
+	copy(cdst, b.cov[level*P:level*P+P])
+	for _, i := range b.prim[b.pstart[k]:b.pstart[k+1]] {
+		c := cdst[i] + 1
+		cdst[i] = c
+		if c == b.hi[i] { // covered hi times: the item leaves
+			u += b.clear(i, dp)
+			adst[i/64] &^= 1 << (i % 64)
+		}
+	}
+	b.upd += u
+	b.path[level] = k
+	return b.searchM(level + 1)
 }

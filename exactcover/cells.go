@@ -207,6 +207,16 @@ func cnodeAt(nd unsafe.Pointer, i int32) *cnode {
 // problems with item bounds (Problem.HasBounds) are searched with links.
 func (s *Solver) EngineFor(e Engine) Engine {
 	if s.bound != nil {
+		// Item bounds: bits or links.
+		switch {
+		case e == EngineBits && bitsFits(s):
+			return e
+		case e == EngineAuto:
+			if s.auto == EngineAuto {
+				s.auto = autoEngine(s)
+			}
+			return s.auto
+		}
 		return EngineLinks
 	}
 	switch e {
@@ -254,7 +264,7 @@ func autoEngine(s *Solver) Engine {
 	if bitsFits(s) && bitsScan(s) <= L*L*D {
 		return EngineBits
 	}
-	if D >= 64 {
+	if D >= 64 && s.bound == nil {
 		return EngineCells
 	}
 	return EngineLinks

@@ -319,3 +319,70 @@ func TestCellsFraction(t *testing.T) {
 		}
 	}
 }
+
+// TestBitsBoundsAgainstBruteForce checks the bits engine on problems with
+// item bounds (multiplicities) against a brute force, in every mode.
+func TestBitsBoundsAgainstBruteForce(t *testing.T) {
+	n := 2000
+	if testing.Short() {
+		n = 300
+	}
+	r := rand.New(rand.NewPCG(13, 14))
+	ctx := context.Background()
+	for k := range n {
+		p := randomBoundsProblem(r, k%2 == 1)
+		want := bruteForceBounds(p)
+		s := NewSolver(p)
+		if e := s.EngineFor(EngineBits); e != EngineBits {
+			t.Fatalf("problem %d: EngineFor(EngineBits) = %v", k, e)
+		}
+		for _, opt := range []Options{{}, {Seed: uint64(k + 1)}, {Workers: 2}} {
+			opt.Engine = EngineBits
+			got := sortedSols(collect(t, s, opt))
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Fatalf("problem %d, %+v: solutions\n%v\nbrute force\n%v\nproblem:\n%s", k, opt, got, want, knuthText(t, p))
+			}
+			c, err := s.Count(ctx, opt)
+			if err != nil || c != int64(len(want)) {
+				t.Fatalf("problem %d, %+v: Count = %d, %v; want %d", k, opt, c, err, len(want))
+			}
+		}
+		if len(want) > 1 {
+			lim := int64(1 + r.IntN(len(want)-1))
+			if c, err := s.Count(ctx, Options{Limit: lim, Engine: EngineBits}); err != nil || c != lim {
+				t.Fatalf("problem %d, limit %d: Count = %d, %v", k, lim, c, err)
+			}
+		}
+		sol, err := s.Solve(ctx, Options{Engine: EngineBits})
+		switch {
+		case len(want) == 0 && !errors.Is(err, ErrNoSolution):
+			t.Fatalf("problem %d: Solve = %v, %v; want ErrNoSolution", k, sol, err)
+		case len(want) > 0 && (err != nil || checkBounds(p, sol) != nil):
+			t.Fatalf("problem %d: Solve = %v, %v: not a solution", k, sol, err)
+		}
+	}
+}
+
+// TestBitsBoundsInstances counts the shared instances with item bounds
+// with the bits engine: the counts must be DLX3's.
+func TestBitsBoundsInstances(t *testing.T) {
+	dir := shareddata.Path(t, "instances")
+	for name, want := range knuthDLX3 {
+		t.Run(name, func(t *testing.T) {
+			f, err := os.Open(filepath.Join(dir, "mcc", name))
+			if err != nil {
+				t.Skipf("shared data: %v", err)
+			}
+			defer f.Close()
+			p, err := ReadKnuth(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, st, err := p.Count(context.Background(), Options{Engine: EngineBits})
+			if err != nil || n != want.solutions {
+				t.Errorf("bits: %d solutions, %v; DLX3 counts %d", n, err, want.solutions)
+			}
+			t.Logf("%s: bits: %d solutions, %d nodes, %d updates", name, n, st.Nodes, st.Updates)
+		})
+	}
+}
