@@ -278,15 +278,27 @@ func (b *bitset) searchM(level int) bool {
 	cnt := b.cov[level*P : level*P+P]
 	lp := unsafe.Pointer(unsafe.SliceData(live))
 	best, score := int32(-1), int32(1<<31-1)
+	var bestSl, bestL int32
+	full := unsafe.Pointer(unsafe.SliceData(b.full))
 choose:
 	for w, a := range act {
 		for a != 0 {
 			i := int32(w*64 + bits.TrailingZeros64(a))
 			a &= a - 1
-			l := b.count(i, lp, 1<<31-1)
-			t := l + 1 - max(b.lo[i]-cnt[i], 0)
-			if t < score {
-				best, score = i, t
+			var l int32
+			if full != nil {
+				m := (*[4]uint64)(unsafe.Add(full, uintptr(i)*32))
+				l = int32(bits.OnesCount64(live[0]&m[0]) + bits.OnesCount64(live[1]&m[1]) + bits.OnesCount64(live[2]&m[2]) + bits.OnesCount64(live[3]&m[3]))
+			} else {
+				l = b.count(i, lp, 1<<31-1)
+			}
+			// As DLX3: the fewest branches, then the least slack left,
+			// then the most options.
+			c, hi := cnt[i], b.hi[i]
+			sl := min(hi-b.lo[i], hi-c)
+			t := l + 1 - max(b.lo[i]-c, 0)
+			if t < score || (t == score && (sl < bestSl || (sl == bestSl && l > bestL))) {
+				best, score, bestSl, bestL = i, t, sl, l
 				if t <= 0 {
 					break choose
 				}
