@@ -52,8 +52,14 @@ type bitset struct {
 	// false for exact cover.
 	bounded bool
 	lo, hi  []int32
-	cov     []int32
-	maxLen  int32 // the most options of a primary item
+	// Units of a parallel search with bounds (see searchM): the levels
+	// above unitDepth are walked, and only unit unitTarget searched
+	// (unitTarget < 0: the units are only counted, in unitNext).
+	unitDepth            int
+	unitTarget, unitNext int64
+	unitDeep, unitStop   bool
+	cov                  []int32
+	maxLen               int32 // the most options of a primary item
 
 	// Search state: per level, the live options and the active primary
 	// items; the option tried, its index and the number of options.

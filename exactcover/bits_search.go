@@ -60,7 +60,11 @@ func (s *Solver) runBits(ctx context.Context, limit int64, seed uint64, progress
 		b.err = err
 	case b.bounded:
 		clear(b.cov[:b.nPrim])
+		b.unitDepth, b.unitTarget = s.unitDepth, s.unitTarget
+		b.unitNext, b.unitDeep, b.unitStop = 0, false, false
 		b.searchM(0)
+		s.units, s.unitDeep = b.unitNext, b.unitDeep
+		b.unitDepth = 0
 	default:
 		b.search(0)
 	}
@@ -268,9 +272,29 @@ func (s *Solver) bitsSolution(depth int) []int {
 // covered hi times leaves at once. Every solution is reached once: by the
 // first of its options in the item's order, or by leaving the item.
 func (b *bitset) searchM(level int) bool {
-	b.nodes++
-	if b.nodes >= b.nextPoll && !b.poll(level) {
-		return false
+	// With units (a parallel search): a node at unitDepth is a unit, and
+	// so is a solution above it. Counting the units (unitTarget < 0), the
+	// nodes and updates above unitDepth are counted; searching a unit,
+	// those of the unit alone.
+	ud := b.unitDepth
+	if ud > 0 && level == ud {
+		b.unitDeep = true
+		u := b.unitNext
+		b.unitNext++
+		if u != b.unitTarget {
+			if b.unitTarget >= 0 && u > b.unitTarget {
+				b.unitStop = true
+				return false
+			}
+			return true
+		}
+	}
+	counted := ud == 0 || (b.unitTarget < 0) == (level < ud)
+	if counted {
+		b.nodes++
+		if b.nodes >= b.nextPoll && !b.poll(level) {
+			return false
+		}
 	}
 	W, PW, P := int(b.words), int(b.pw), int(b.nPrim)
 	live := b.live[level*W : level*W+W]
@@ -306,6 +330,21 @@ choose:
 		}
 	}
 	if best < 0 { // every item has left: a solution
+		if ud > 0 && level < ud { // a unit
+			u := b.unitNext
+			b.unitNext++
+			if u != b.unitTarget {
+				if b.unitTarget >= 0 && u > b.unitTarget {
+					b.unitStop = true
+					return false
+				}
+				if counted {
+					b.nodes-- // counted with the unit
+				}
+				return true
+			}
+			b.nodes++
+		}
 		b.cnt++
 		return !((b.visit != nil && !b.visit(level)) || b.cnt == b.limit)
 	}
@@ -365,7 +404,9 @@ choose:
 	copy(adst, act)
 	adst[best/64] &^= 1 << (best % 64)
 	copy(b.cov[level*P+P:level*P+2*P], cnt)
-	b.upd += int64(W)
+	if b.countsUpdates(level) {
+		b.upd += int64(W)
+	}
 	b.path[level] = -1
 	return b.searchM(level + 1)
 }
@@ -395,7 +436,32 @@ func (b *bitset) tryM(level int, k int32) bool {
 			adst[i/64] &^= 1 << (i % 64)
 		}
 	}
-	b.upd += u
+	if b.countsUpdates(level) {
+		b.upd += u
+	}
 	b.path[level] = k
 	return b.searchM(level + 1)
+}
+
+// countsUpdates tells whether the updates made at level belong to the
+// search: always, but in a parallel search with units (see searchM).
+func (b *bitset) countsUpdates(level int) bool {
+	return b.unitDepth == 0 || (b.unitTarget < 0) == (level < b.unitDepth)
+}
+
+// splitBitsM is splitM for the bits engine: the smallest depth whose
+// units number at least n (or all of them when no node reaches it), the
+// number of units and the statistics of the levels above.
+func (s *Solver) splitBitsM(ctx context.Context, n int) (depth int, units int64, top Stats) {
+	defer func() { s.unitDepth, s.unitTarget = 0, 0 }()
+	for d := 1; ; d++ {
+		s.unitDepth, s.unitTarget, s.unitDeep = d, -1, false
+		s.budget = budget{}
+		if s.runBits(ctx, 0, 0, nil, nil) != nil {
+			return d, s.units, s.stats
+		}
+		if s.units >= int64(n) || !s.unitDeep {
+			return d, s.units, s.stats
+		}
+	}
 }

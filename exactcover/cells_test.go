@@ -336,7 +336,7 @@ func TestBitsBoundsAgainstBruteForce(t *testing.T) {
 		if e := s.EngineFor(EngineBits); e != EngineBits {
 			t.Fatalf("problem %d: EngineFor(EngineBits) = %v", k, e)
 		}
-		for _, opt := range []Options{{}, {Seed: uint64(k + 1)}, {Workers: 2}} {
+		for _, opt := range []Options{{}, {Seed: uint64(k + 1)}, {Workers: 2}, {Workers: 3}, {Workers: 2, Seed: uint64(k + 1)}} {
 			opt.Engine = EngineBits
 			got := sortedSols(collect(t, s, opt))
 			if !slices.EqualFunc(got, want, slices.Equal) {
@@ -383,6 +383,11 @@ func TestBitsBoundsInstances(t *testing.T) {
 				t.Errorf("bits: %d solutions, %v; DLX3 counts %d", n, err, want.solutions)
 			}
 			t.Logf("%s: bits: %d solutions, %d nodes, %d updates", name, n, st.Nodes, st.Updates)
+			// In parallel: the same count, nodes and updates.
+			n2, st2, err := p.Count(context.Background(), Options{Engine: EngineBits, Workers: 2})
+			if err != nil || n2 != n || st2.Nodes != st.Nodes || st2.Updates != st.Updates {
+				t.Errorf("bits, 2 workers: %d solutions, %+v, %v; sequential %d, %+v", n2, st2, err, n, st)
+			}
 		})
 	}
 }

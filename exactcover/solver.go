@@ -487,9 +487,9 @@ func (s *Solver) Stats() Stats { return s.stats }
 func (s *Solver) search(ctx context.Context, opt Options, visit func([]int) bool) error {
 	s.err = nil
 	s.engine = s.EngineFor(opt.Engine)
-	if s.bound != nil && opt.Workers > 1 {
-		// The parallel search with item bounds splits the links' tree
-		// (runM's units).
+	if s.bound != nil && opt.Workers > 1 && opt.Seed != 0 {
+		// A randomized parallel search with item bounds splits the
+		// links' tree (runM's units, which shuffle the lists first).
 		s.engine = EngineLinks
 	}
 	if opt.Workers > 1 { // built once, copied by the workers
