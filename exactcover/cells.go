@@ -24,8 +24,9 @@ const (
 	// EngineBits is Algorithm X on bitsets of options, for problems with
 	// at most 8192 options (larger ones are searched with cells): DLX1's
 	// search tree and node count, with a level's work a few hundred
-	// word operations. Exact cover with primary and secondary items and
-	// colors; with item bounds the links engine searches.
+	// word operations. Primary and secondary items, colors, and item
+	// bounds (multiplicities: Algorithm M on bitsets, its own tree).
+	// Larger problems with bounds are searched with links.
 	EngineBits
 )
 
@@ -203,8 +204,11 @@ func cnodeAt(nd unsafe.Pointer, i int32) *cnode {
 }
 
 // EngineFor returns the engine a search with Options.Engine e uses: e
-// itself, except that EngineAuto picks one for the problem, and that
-// problems with item bounds (Problem.HasBounds) are searched with links.
+// itself, except that EngineAuto picks one for the problem (autoEngine),
+// that EngineBits on a problem too large for it gives cells (links with
+// item bounds), and that EngineCells on a problem with item bounds
+// (Problem.HasBounds) gives links. (A randomized parallel search with item
+// bounds also searches with links.)
 func (s *Solver) EngineFor(e Engine) Engine {
 	if s.bound != nil {
 		// Item bounds: bits or links.

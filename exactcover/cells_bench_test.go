@@ -56,3 +56,38 @@ func BenchmarkEnginesParallel(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSudokuPath is the Sudoku solver's use of the engines: the
+// givens of a hard puzzle chosen, a count up to 2 (uniqueness), reset.
+func BenchmarkSudokuPath(b *testing.B) {
+	puzzles := []string{
+		"000000010400000000020000000000050407008000300001090000300400200050100000000806000",
+		"800000000003600000070090200050007000000045700000100030001000068008500010090000400", // Inkala 2012
+		"100007090030020008009600500005300900010080002600004000300000010040000007007000300", // Escargot
+	}
+	p := sudokuProblem(b)
+	for _, e := range []Engine{EngineLinks, EngineCells, EngineBits} {
+		b.Run(e.String(), func(b *testing.B) {
+			s := NewSolver(p)
+			ctx := context.Background()
+			var nodes int64
+			cpu0 := cputime.Process()
+			for b.Loop() {
+				for _, pz := range puzzles {
+					if err := chooseGivens(s, pz); err != nil {
+						b.Fatal(err)
+					}
+					s.ResetAfterSearch()
+					if n, err := s.Count(ctx, Options{Limit: 2, Engine: e}); n != 1 || err != nil {
+						b.Fatalf("Count = %d, %v", n, err)
+					}
+					nodes += s.Stats().Nodes
+				}
+			}
+			if cpu := cputime.Process() - cpu0; cpu > 0 {
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*len(puzzles)), "cpu-ns/puzzle")
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(nodes), "cpu-ns/node")
+			}
+		})
+	}
+}
