@@ -1,10 +1,14 @@
 package exactcover
 
 import (
+	"bufio"
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/dlxkit/dlx/internal/measure/cputime"
+	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
 // benchEngine counts the solutions of a shared instance with the given
@@ -89,5 +93,47 @@ func BenchmarkSudokuPath(b *testing.B) {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(nodes), "cpu-ns/node")
 			}
 		})
+	}
+}
+
+// BenchmarkSudokuFiles is BenchmarkSudokuPath on the shared puzzle files:
+// the 11 of hardest.txt and the first 2,000 of sudoku_small.txt (easy).
+func BenchmarkSudokuFiles(b *testing.B) {
+	dir := shareddata.Path(b, "data")
+	p := sudokuProblem(b)
+	for _, file := range []string{"hardest.txt", "sudoku_small.txt"} {
+		f, err := os.Open(filepath.Join(dir, file))
+		if err != nil {
+			b.Skipf("shared data: %v", err)
+		}
+		var puzzles []string
+		sc := bufio.NewScanner(f)
+		for sc.Scan() && len(puzzles) < 2000 {
+			if l := sc.Text(); len(l) >= 81 {
+				puzzles = append(puzzles, l[:81])
+			}
+		}
+		f.Close()
+		for _, e := range []Engine{EngineLinks, EngineCells} {
+			b.Run(file+"/"+e.String(), func(b *testing.B) {
+				s := NewSolver(p)
+				ctx := context.Background()
+				cpu0 := cputime.Process()
+				for b.Loop() {
+					for _, pz := range puzzles {
+						if err := chooseGivens(s, pz); err != nil {
+							b.Fatal(err)
+						}
+						s.ResetAfterSearch()
+						if n, err := s.Count(ctx, Options{Limit: 2, Engine: e}); n != 1 || err != nil {
+							b.Fatalf("Count = %d, %v", n, err)
+						}
+					}
+				}
+				if cpu := cputime.Process() - cpu0; cpu > 0 {
+					b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*len(puzzles)), "cpu-ns/puzzle")
+				}
+			})
+		}
 	}
 }
