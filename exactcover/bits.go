@@ -65,7 +65,8 @@ type bitset struct {
 	// items; the option tried, its index and the number of options.
 	live, act        []uint64
 	path, idx, deg   []int32
-	rbuf             []int32 // randomized searches: the options of each level, shuffled
+	rbuf             []int32 // randomized searches: the options of the levels, shuffled, as a stack
+	rtop             int     // the top of that stack
 	sol              []int
 	nodes, upd, cnt  int64
 	limit            int64

@@ -25,8 +25,12 @@ func (s *Solver) runBits(ctx context.Context, limit int64, seed uint64, progress
 	if b.random {
 		s.rng = seed
 		if b.rbuf == nil {
-			b.rbuf = make([]int32, len(b.path)*int(b.maxLen))
+			// Without bounds the options of the branching items of a
+			// path are disjoint: at most all of them; with bounds the
+			// stack grows when it must.
+			b.rbuf = make([]int32, len(b.kstart)+int(b.maxLen))
 		}
+		b.rtop = 0
 	}
 	b.nodes, b.upd, b.cnt, b.limit = 0, 0, 0, limit
 	b.visit, b.progress = visit, progress
@@ -162,7 +166,8 @@ chosen:
 	lo, hi := b.mlo[best], b.mhi[best]
 	mw := b.mw[b.moff[best] : b.moff[best]+hi-lo]
 	if b.random {
-		buf := b.rbuf[level*int(b.maxLen) : level*int(b.maxLen)+int(t)]
+		buf := b.shuffleBuf(int(t))
+		defer b.popBuf(len(buf))
 		j := 0
 		for i, x := range mw {
 			x &= live[int(lo)+i]
@@ -357,7 +362,8 @@ choose:
 	n := int32(0)
 	if b.random {
 		l := b.count(best, lp, 1<<31-1)
-		buf := b.rbuf[level*int(b.maxLen) : level*int(b.maxLen)+int(l)]
+		buf := b.shuffleBuf(int(l))
+		defer b.popBuf(len(buf))
 		j := 0
 		for i, x := range mw {
 			x &= live[int(d.lo)+i]
@@ -465,3 +471,19 @@ func (s *Solver) splitBitsM(ctx context.Context, n int) (depth int, units int64,
 		}
 	}
 }
+
+// shuffleBuf returns room for n options on the stack b.rbuf, growing it
+// when it is full (with item bounds only).
+func (b *bitset) shuffleBuf(n int) []int32 {
+	base := b.rtop
+	if base+n > len(b.rbuf) {
+		nb := make([]int32, 2*(base+n))
+		copy(nb, b.rbuf[:base])
+		b.rbuf = nb
+	}
+	b.rtop = base + n
+	return b.rbuf[base : base+n : base+n]
+}
+
+// popBuf frees the last n options of the stack b.rbuf.
+func (b *bitset) popBuf(n int) { b.rtop -= n }
