@@ -243,9 +243,11 @@ func (s *Solver) EngineFor(e Engine) Engine {
 // engines"). A level of the links or cells engine costs about its
 // updates, some L*L*D for options of L items whose items have D options;
 // a level of the bits engine costs about the words of the primary items'
-// masks that it counts, scan. The bits engine is taken when it fits and
-// scan <= L*L*D (queens, Langford pairs, pentominoes: 2 to 3 times faster
-// than links); otherwise cells when D >= 64 (long lists, as pentominoes':
+// masks that it counts, scan, plus the copy of the live set and the masks
+// its option clears, at most W*(1+L) for W words of options. The bits
+// engine is taken when it fits and its estimated time per node is at most
+// the links engine's (queens, Langford pairs, pentominoes, Star Battle: 1.5
+// to 4 times faster than links); otherwise cells when D >= 64 (long lists, as pentominoes':
 // cells 15% faster than links), and links (Sudoku: the two are even).
 func autoEngine(s *Solver) Engine {
 	nOpt := len(s.optStart) - 1
@@ -265,7 +267,14 @@ func autoEngine(s *Solver) Engine {
 		}
 	}
 	D := primEntries / float64(s.nPrim)
-	if bitsFits(s) && bitsScan(s) <= L*L*D {
+	W := float64(max(4, (nOpt+63)/64))
+	// Nanoseconds per node, fitted on the benchmarks (BenchmarkEngines):
+	// links 175 on sud_eastermon (L*L*D = 64) and 1,570 on pento6x10
+	// (6,084); bits 63 on queens13 (cost 124) and 405 on sud_eastermon
+	// (980). Both walk DLX1's tree: the cheaper node wins.
+	linksNs := 160 + 0.23*L*L*D
+	bitsNs := 13 + 0.4*(bitsScan(s)+W*(1+L))
+	if bitsFits(s) && bitsNs <= linksNs {
 		return EngineBits
 	}
 	if D >= 64 && s.bound == nil {

@@ -403,3 +403,33 @@ func TestBitsBoundsInstances(t *testing.T) {
 		})
 	}
 }
+
+// TestAutoEngine checks the engine the default picks on the shared
+// instances (the rule of autoEngine, measured in docs/exactcover.md).
+func TestAutoEngine(t *testing.T) {
+	dir := shareddata.Path(t, "instances")
+	for name, want := range map[string]Engine{
+		"queens13.dlx":       EngineBits,
+		"langford11.dlx":     EngineBits,
+		"pento6x10.dlx":      EngineBits,
+		"sud_eastermon.dlx":  EngineLinks,
+		"sud_inkala2012.dlx": EngineLinks,
+		"mcc/star2_10.dlx":   EngineBits,
+	} {
+		f, err := os.Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Skipf("shared data: %v", err)
+		}
+		p, err := ReadKnuth(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := NewSolver(p).EngineFor(EngineAuto); got != want {
+			t.Errorf("%s: auto picks %v, want %v", name, got, want)
+		}
+	}
+	if got := NewSolver(sudokuProblem(t)).EngineFor(EngineAuto); got != EngineLinks {
+		t.Errorf("9x9 Sudoku: auto picks %v, want links", got)
+	}
+}
