@@ -552,7 +552,7 @@ func TestUncoverable(t *testing.T) {
 	p.AddItem("a", false)
 	p.AddItem("b", false)
 	p.AddOption("a")
-	sol, st, err := p.Solve(context.Background(), Options{})
+	sol, st, err := p.Solve(context.Background(), Options{Engine: EngineLinks})
 	if !errors.Is(err, ErrNoSolution) || sol != nil || st.Nodes != 1 || st.Updates != 1 {
 		t.Errorf("Solve = %v, %+v, %v", sol, st, err)
 	}
