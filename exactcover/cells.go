@@ -272,10 +272,12 @@ func autoEngine(s *Solver) Engine {
 	// links 175 on sud_eastermon (L*L*D = 64) and 1,570 on pento6x10
 	// (6,084); bits 63 on queens13 (cost 124) and 405 on sud_eastermon
 	// (980). Both walk DLX1's tree: the cheaper node wins.
-	linksNs := 160 + 0.23*L*L*D
-	bitsNs := 13 + 0.4*(bitsScan(s)+W*(1+L))
-	if bitsFits(s) && bitsNs <= linksNs {
-		return EngineBits
+	if bitsFits(s) {
+		linksNs := 160 + 0.23*L*L*D
+		bitsNs := 13 + 0.4*(bitsScan(s)+W*(1+L))
+		if bitsNs <= linksNs {
+			return EngineBits
+		}
 	}
 	if D >= 64 && s.bound == nil {
 		return EngineCells
