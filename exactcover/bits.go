@@ -268,6 +268,9 @@ func (b *bitset) clone() *bitset {
 // live set, by construction (newBitset).
 func (b *bitset) count(m int32, live unsafe.Pointer, t int32) int32 {
 	d := (*maskDesc)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.md)), uintptr(m)*unsafe.Sizeof(maskDesc{})))
+	if d.hi == d.lo { // an empty mask, which may start past the end of mw
+		return 0
+	}
 	mw := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.mw)), uintptr(d.off)*8)
 	lv := unsafe.Add(live, uintptr(d.lo)*8)
 	c := int32(0)
@@ -284,6 +287,9 @@ func (b *bitset) count(m int32, live unsafe.Pointer, t int32) int32 {
 // number of words it wrote.
 func (b *bitset) clear(m int32, dst unsafe.Pointer) int64 {
 	d := (*maskDesc)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.md)), uintptr(m)*unsafe.Sizeof(maskDesc{})))
+	if d.hi == d.lo {
+		return 0
+	}
 	mw := unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.mw)), uintptr(d.off)*8)
 	lv := unsafe.Add(dst, uintptr(d.lo)*8)
 	n := uintptr(d.hi - d.lo)
