@@ -175,7 +175,7 @@ func TestProgress(t *testing.T) {
 	defer func() { cli.ProgressDelay, cli.ProgressTick = delay, tick }()
 	in := gen(t, "queens", "11")
 	for _, quiet := range []bool{false, true} {
-		args := []string{"count", "-workers", "2"}
+		args := []string{"count", "-workers", "2", "-engine", "links"} // links: slow enough for a progress line
 		if quiet {
 			args = append(args, "-quiet")
 		}
