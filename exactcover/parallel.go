@@ -129,7 +129,7 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 	if s.bound != nil {
 		var n int64
 		if s.engine == EngineBits {
-			unitDepth, n, top = s.splitBitsM(ctx, 16*opt.Workers)
+			unitDepth, n, top = s.splitBitsM(ctx, 64*opt.Workers)
 		} else {
 			unitDepth, n, top = s.splitM(ctx, 16*opt.Workers, opt.Seed)
 		}
