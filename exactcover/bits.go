@@ -41,7 +41,12 @@ type bitset struct {
 	// With at most 256 options (W = 4), full holds every mask as 4
 	// words (mask m in full[4m:4m+4]), for loops without branches.
 	full []uint64
-	mw   []uint64
+	// With 257 to 4096 options and no bounds, sum[l] has bit w set when
+	// word w of level l's live set is not zero, and rmask[m] the bits of
+	// the words of mask m: counting and clearing skip the empty words
+	// (options die by whole words, as a piece's placements do).
+	sum, rmask []uint64
+	mw         []uint64
 	// Option k, when chosen, clears the masks kill[kstart[k]:kstart[k+1]]
 	// and covers the primary items prim[pstart[k]:pstart[k+1]] (0-based).
 	kstart, kill []int32
@@ -217,11 +222,20 @@ func newBitset(sv *Solver) *bitset {
 			copy(b.full[4*m+int(b.mlo[m]):4*m+int(b.mhi[m])], b.mw[b.moff[m]:])
 		}
 	}
+	levels := bitsLevels(sv)
+	if W > 4 && W <= 64 && sv.bound == nil {
+		b.rmask = make([]uint64, len(b.mlo))
+		for m := range b.mlo {
+			for w := b.mlo[m]; w < b.mhi[m]; w++ {
+				b.rmask[m] |= 1 << w
+			}
+		}
+		b.sum = make([]uint64, levels)
+	}
 	b.md = make([]maskDesc, len(b.mlo))
 	for m := range b.md {
 		b.md[m] = maskDesc{b.mlo[m], b.mhi[m], b.moff[m]}
 	}
-	levels := bitsLevels(sv)
 	if sv.bound != nil {
 		b.bounded = true
 		b.lo, b.hi = make([]int32, nPrim), make([]int32, nPrim)
@@ -252,6 +266,9 @@ func (b *bitset) clone() *bitset {
 	c.path = padded[int32](nil, len(b.path))
 	c.idx = padded[int32](nil, len(b.idx))
 	c.deg = padded[int32](nil, len(b.deg))
+	if b.sum != nil {
+		c.sum = padded[uint64](nil, len(b.sum))
+	}
 	if b.cov != nil {
 		c.cov = padded[int32](nil, len(b.cov))
 	}
@@ -297,4 +314,46 @@ func (b *bitset) clear(m int32, dst unsafe.Pointer) int64 {
 		*(*uint64)(unsafe.Add(lv, i*8)) &^= *(*uint64)(unsafe.Add(mw, i*8))
 	}
 	return int64(n)
+}
+
+// countSum is count using the summary of the nonzero words of the live
+// set (see sum).
+func (b *bitset) countSum(m int32, live unsafe.Pointer, sum uint64, t int32) int32 {
+	d := (*maskDesc)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.md)), uintptr(m)*unsafe.Sizeof(maskDesc{})))
+	s := sum & *(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.rmask)), uintptr(m)*8))
+	if s == 0 {
+		return 0
+	}
+	mw := unsafe.Pointer(unsafe.SliceData(b.mw))
+	c := int32(0)
+	for s != 0 {
+		w := uintptr(bits.TrailingZeros64(s))
+		s &= s - 1
+		c += int32(bits.OnesCount64(*(*uint64)(unsafe.Add(live, w*8)) & *(*uint64)(unsafe.Add(mw, (uintptr(d.off)+w-uintptr(d.lo))*8))))
+		if c >= t {
+			return c
+		}
+	}
+	return c
+}
+
+// clearSum is clear using and updating the summary of the nonzero words
+// of the live set dst; it returns the new summary and the words written.
+func (b *bitset) clearSum(m int32, dst unsafe.Pointer, sum uint64) (uint64, int64) {
+	d := (*maskDesc)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.md)), uintptr(m)*unsafe.Sizeof(maskDesc{})))
+	s := sum & *(*uint64)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(b.rmask)), uintptr(m)*8))
+	mw := unsafe.Pointer(unsafe.SliceData(b.mw))
+	n := int64(0)
+	for s != 0 {
+		w := uintptr(bits.TrailingZeros64(s))
+		s &= s - 1
+		p := (*uint64)(unsafe.Add(dst, w*8))
+		v := *p &^ *(*uint64)(unsafe.Add(mw, (uintptr(d.off)+w-uintptr(d.lo))*8))
+		*p = v
+		if v == 0 {
+			sum &^= 1 << w
+		}
+		n++
+	}
+	return sum, n
 }

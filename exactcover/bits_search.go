@@ -59,6 +59,14 @@ func (s *Solver) runBits(ctx context.Context, limit int64, seed uint64, progress
 			act[i/64] &^= 1 << (i % 64)
 		}
 	}
+	if b.sum != nil {
+		b.sum[0] = 0
+		for w, x := range live {
+			if x != 0 {
+				b.sum[0] |= 1 << w
+			}
+		}
+	}
 	switch err := ctx.Err(); {
 	case err != nil:
 		b.err = err
@@ -136,6 +144,22 @@ func (b *bitset) search(level int) bool {
 				c := int32(bits.OnesCount64(l0&m[0]) + bits.OnesCount64(l1&m[1]) + bits.OnesCount64(l2&m[2]) + bits.OnesCount64(l3&m[3]))
 				if c < t {
 					best, t = i, c
+				}
+			}
+		}
+		goto chosen
+	}
+	if b.sum != nil {
+		sum := b.sum[level]
+		for w, a := range act {
+			for a != 0 {
+				i := int32(w*64 + bits.TrailingZeros64(a))
+				a &= a - 1
+				if c := b.countSum(i, lp, sum, t); c < t {
+					best, t = i, c
+					if c == 0 {
+						goto chosen
+					}
 				}
 			}
 		}
@@ -222,6 +246,16 @@ func (b *bitset) try(level int, k int32) bool {
 			u += 4
 		}
 		dst[0], dst[1], dst[2], dst[3] = x0, x1, x2, x3
+	} else if b.sum != nil {
+		copy(dst, src)
+		dp := unsafe.Pointer(unsafe.SliceData(dst))
+		sum := b.sum[level]
+		for _, m := range b.kill[b.kstart[k]:b.kstart[k+1]] {
+			var n int64
+			sum, n = b.clearSum(m, dp, sum)
+			u += n
+		}
+		b.sum[level+1] = sum
 	} else {
 		copy(dst, src)
 		dp := unsafe.Pointer(unsafe.SliceData(dst))
