@@ -49,6 +49,12 @@ type Options struct {
 	// workers' total every 4096 nodes of each worker, so it may run up to
 	// 4096 nodes per worker more.
 	MaxNodes int64
+	// Engine selects the search engine: EngineAuto (the zero value)
+	// lets the solver choose (see Solver.EngineFor), EngineLinks is
+	// dancing links, EngineCells dancing cells. The engines find the same
+	// solutions, in different orders, and count nodes and updates each
+	// its own way (see Stats).
+	Engine Engine
 }
 
 // Stats counts the work of a search, with Knuth's DLX1 definitions:

@@ -18,7 +18,7 @@ func benchCount(b *testing.B, file string, workers int) {
 	var updates int64
 	cpu0 := cputime.Process()
 	for b.Loop() {
-		if _, err := s.Count(ctx, Options{Workers: workers}); err != nil {
+		if _, err := s.Count(ctx, Options{Workers: workers, Engine: EngineLinks}); err != nil {
 			b.Fatal(err)
 		}
 		updates += s.Stats().Updates

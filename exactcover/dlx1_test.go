@@ -55,7 +55,7 @@ func TestEngineDLX1Figures(t *testing.T) {
 				t.Skip("long instance in -short mode")
 			}
 			p := readInstance(t, f.file)
-			n, st, err := p.Count(context.Background(), Options{})
+			n, st, err := p.Count(context.Background(), Options{Engine: EngineLinks})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,7 +66,7 @@ func TestEngineDLX1Figures(t *testing.T) {
 			if f.long {
 				return
 			}
-			n, st, err = p.Count(context.Background(), Options{Workers: 3})
+			n, st, err = p.Count(context.Background(), Options{Workers: 3, Engine: EngineLinks})
 			if err != nil {
 				t.Fatal(err)
 			}

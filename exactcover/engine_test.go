@@ -400,7 +400,7 @@ func TestSplit(t *testing.T) {
 	if err := s.Choose(3); err != nil {
 		t.Fatal(err)
 	}
-	want, _ := s.Count(context.Background(), Options{})
+	want, _ := s.Count(context.Background(), Options{Engine: EngineLinks})
 	wantSt := s.Stats()
 	for _, n := range []int{1, 2, 8, 30, 500, 100000} {
 		subs := s.Split(n)
@@ -426,7 +426,7 @@ func TestSplit(t *testing.T) {
 		}
 	}
 	// In parallel the statistics are the sequential ones.
-	s.Count(context.Background(), Options{Workers: 2})
+	s.Count(context.Background(), Options{Workers: 2, Engine: EngineLinks})
 	st := s.Stats()
 	if st.Nodes != wantSt.Nodes || st.Updates != wantSt.Updates || st.Solutions != want || st.SubproblemsDone != st.Subproblems {
 		t.Errorf("parallel stats %+v, sequential %+v", st, wantSt)
@@ -552,7 +552,7 @@ func TestUncoverable(t *testing.T) {
 	p.AddItem("a", false)
 	p.AddItem("b", false)
 	p.AddOption("a")
-	sol, st, err := p.Solve(context.Background(), Options{})
+	sol, st, err := p.Solve(context.Background(), Options{Engine: EngineLinks})
 	if !errors.Is(err, ErrNoSolution) || sol != nil || st.Nodes != 1 || st.Updates != 1 {
 		t.Errorf("Solve = %v, %+v, %v", sol, st, err)
 	}

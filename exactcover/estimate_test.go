@@ -101,7 +101,7 @@ func TestEstimateUnbiased(t *testing.T) {
 			t.Fatalf("%s: not the counted search", tt.name)
 		}
 		exp, paths := expectedEstimate(t, s)
-		if _, err := s.Count(context.Background(), Options{}); err != nil {
+		if _, err := s.Count(context.Background(), Options{Engine: EngineLinks}); err != nil {
 			t.Fatal(err)
 		}
 		st := s.Stats()
@@ -126,7 +126,7 @@ func TestEstimateSampled(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		want, _ := s.Count(context.Background(), Options{})
+		want, _ := s.Count(context.Background(), Options{Engine: EngineLinks})
 		st := s.Stats()
 		e, err := s.Estimate(context.Background(), 20000, 12345)
 		if err != nil || e.Samples != 20000 {
@@ -154,7 +154,7 @@ func TestEstimateSampled(t *testing.T) {
 		if other, _ := s.Estimate(context.Background(), 20000, 999); other == e {
 			t.Errorf("queens%d: another seed, the same estimate", n)
 		}
-		if c, _ := s.Count(context.Background(), Options{}); c != want || s.Stats() != st {
+		if c, _ := s.Count(context.Background(), Options{Engine: EngineLinks}); c != want || s.Stats() != st {
 			t.Errorf("queens%d: after Estimate, count %d %+v, want %d %+v", n, c, s.Stats(), want, st)
 		}
 	}
@@ -183,7 +183,7 @@ func TestFraction(t *testing.T) {
 	p.AddOption("b")
 	s := NewSolver(p)
 	i := 0
-	for sol := range s.Solutions(context.Background(), Options{}) {
+	for sol := range s.Solutions(context.Background(), Options{Engine: EngineLinks}) {
 		if got, want := s.fraction(len(sol), false), (float64(i)+0.5)/4; got != want {
 			t.Errorf("solution %d: fraction %v, want %v", i, got, want)
 		}
@@ -196,7 +196,7 @@ func TestFraction(t *testing.T) {
 	for _, seed := range []uint64{0, 5} {
 		s := NewSolver(q)
 		last, n := 0.0, 0
-		for sol := range s.Solutions(context.Background(), Options{Seed: seed}) {
+		for sol := range s.Solutions(context.Background(), Options{Seed: seed, Engine: EngineLinks}) {
 			f := s.fraction(len(sol), seed != 0)
 			if f <= last || f >= 1 {
 				t.Errorf("seed %d: solution %d at %v after %v", seed, n, f, last)

@@ -23,7 +23,8 @@ func ExampleNewProblem() {
 	p.AddOption("A", "B")
 
 	s := exactcover.NewSolver(p)
-	for sol := range s.Solutions(context.Background(), exactcover.Options{}) {
+	// The links engine: nodes and updates as Knuth's DLX2 counts them.
+	for sol := range s.Solutions(context.Background(), exactcover.Options{Engine: exactcover.EngineLinks}) {
 		var opts []string // sol belongs to the solver: copy what to keep
 		for _, o := range sol {
 			opts = append(opts, "["+p.OptionString(o)+"]")

@@ -68,7 +68,7 @@ func TestInstances(t *testing.T) {
 				t.Fatal(err)
 			}
 			start := time.Now()
-			n, st, err := p.Count(context.Background(), Options{})
+			n, st, err := p.Count(context.Background(), Options{Engine: EngineLinks})
 			if err != nil {
 				t.Fatal(err)
 			}

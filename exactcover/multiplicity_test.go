@@ -190,7 +190,7 @@ C Y:1
 	if !slices.Equal(got, want) {
 		t.Errorf("solution %q, want %q", got, want)
 	}
-	n, st, err := p.Count(context.Background(), Options{})
+	n, st, err := p.Count(context.Background(), Options{Engine: EngineLinks})
 	if err != nil || n != 1 || st.Nodes != 6 || st.Updates != 14 {
 		t.Errorf("Count = %d, %+v, %v; DLX3: 1 solution, 6 nodes, 14 updates", n, st, err)
 	}
@@ -223,7 +223,7 @@ func TestBoundsInstances(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, w := range []int{1, 2} {
-				n, st, err := p.Count(context.Background(), Options{Workers: w})
+				n, st, err := p.Count(context.Background(), Options{Workers: w, Engine: EngineLinks})
 				if err != nil || n != want.solutions || st.Nodes != want.nodes || st.Updates != want.updates {
 					t.Errorf("%d workers: %d solutions, %d nodes, %d updates, %v; DLX3: %d, %d, %d",
 						w, n, st.Nodes, st.Updates, err, want.solutions, want.nodes, want.updates)

@@ -128,7 +128,11 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 	)
 	if s.bound != nil {
 		var n int64
-		unitDepth, n, top = s.splitM(ctx, 16*opt.Workers, opt.Seed)
+		if s.engine == EngineBits {
+			unitDepth, n, top = s.splitBitsM(ctx, 64*opt.Workers)
+		} else {
+			unitDepth, n, top = s.splitM(ctx, 16*opt.Workers, opt.Seed)
+		}
 		nPieces = int(n)
 	} else {
 		subs, top = s.split(16 * opt.Workers)

@@ -23,6 +23,12 @@ const (
 // there to restore instead: s.unwound tells which. It records the
 // statistics in s.stats.
 func (s *Solver) run(ctx context.Context, limit int64, seed uint64, progress func(Stats), visit func(depth int) bool) (err error) {
+	switch s.engine {
+	case EngineCells:
+		return s.runCells(ctx, limit, seed, progress, visit)
+	case EngineBits:
+		return s.runBits(ctx, limit, seed, progress, visit)
+	}
 	if s.bound != nil {
 		return s.runM(ctx, limit, seed, progress, visit)
 	}

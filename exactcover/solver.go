@@ -68,6 +68,12 @@ type Solver struct {
 	unitDepth         int
 	unitTarget, units int64
 	unitDeep          bool
+
+	// The cells engine (see cells.go): built at its first search.
+	cs     *cells
+	bs     *bitset // the bits engine (see bits.go): built at its first search
+	engine Engine  // the engine of the current search
+	auto   Engine  // the engine EngineAuto picks, once known
 }
 
 // NewSolver builds the links for p. Later changes to p do not affect it.
@@ -214,6 +220,12 @@ func (s *Solver) clone() *Solver {
 		c.ftweak = padded[int32](nil, len(s.ftweak))
 	}
 	c.sol = make([]int, 0, cap(s.sol))
+	if s.cs != nil {
+		c.cs = s.cs.clone()
+	}
+	if s.bs != nil {
+		c.bs = s.bs.clone()
+	}
 	return c
 }
 
@@ -474,6 +486,20 @@ func (s *Solver) Stats() Stats { return s.stats }
 // nil) with each solution, until visit returns false.
 func (s *Solver) search(ctx context.Context, opt Options, visit func([]int) bool) error {
 	s.err = nil
+	s.engine = s.EngineFor(opt.Engine)
+	if s.bound != nil && opt.Workers > 1 && opt.Seed != 0 {
+		// A randomized parallel search with item bounds splits the
+		// links' tree (runM's units, which shuffle the lists first).
+		s.engine = EngineLinks
+	}
+	if opt.Workers > 1 { // built once, copied by the workers
+		switch s.engine {
+		case EngineCells:
+			s.cells()
+		case EngineBits:
+			s.bitsEngine()
+		}
+	}
 	reset := s.resetAfter
 	s.resetAfter = false
 	if opt.Workers > 1 {
@@ -511,6 +537,12 @@ func (s *Solver) search(ctx context.Context, opt Options, visit func([]int) bool
 // solution returns the current solution, whose search part is the options
 // of choice[:depth], in s.sol.
 func (s *Solver) solution(depth int) []int {
+	switch s.engine {
+	case EngineCells:
+		return s.cellsSolution(depth)
+	case EngineBits:
+		return s.bitsSolution(depth)
+	}
 	sol := s.sol[:0]
 	for _, o := range s.chosen {
 		sol = append(sol, int(o))

@@ -14,9 +14,11 @@ const countSummary = `Reads an exact cover problem from FILE (standard input whe
 or "-") and prints the number of its solutions as one line.
 With -json, one JSON object instead:
   {"solutions":92,"nodes":1049,"updates":16680,"complete":true}
-(nodes and updates as Knuth's DLX1 counts them); a count stopped by -n or
-Ctrl-C has "complete":false and "stopped":"limit" or "interrupted". With
--stats, standard error gets the nodes, updates, time and updates per second.
+(nodes and updates as the engine counts them: with -engine links, as Knuth's
+DLX1 does; -engine cells counts SSXCC's nodes, and bits DLX1's nodes); a
+count stopped by -n or Ctrl-C has "complete":false and "stopped":"limit" or
+"interrupted". With -stats, standard error gets the nodes, updates, time and
+updates per second.
 On a terminal, standard error shows a progress line during a long count
 (-quiet turns it off). Ctrl-C stops the count: the count so far is printed,
 standard error says "partial: interrupted" and the exit status is 1.

@@ -86,7 +86,7 @@ func runEstimate(ctx context.Context, e *cli.Env, args []string) int {
 	// The speed of the real search on this problem.
 	cctx, cancel := context.WithTimeout(ctx, calibrateFor)
 	start = time.Now()
-	_, cerr := s.Count(cctx, exactcover.Options{})
+	_, cerr := s.Count(cctx, exactcover.Options{Engine: exactcover.EngineLinks})
 	ran := time.Since(start)
 	cancel()
 	if ctx.Err() != nil {

@@ -19,6 +19,8 @@ func runMinCost(ctx context.Context, f *searchFlags, in *input, prog *progress) 
 		return f.Usagef("-k must be at least 1")
 	case f.all:
 		return f.Usagef("-all does not go with -min (use -k K)")
+	case f.eng != exactcover.EngineAuto && f.eng != exactcover.EngineLinks:
+		return f.Usagef("-engine %s does not go with -min (the cheapest solutions are searched on links)", f.eng)
 	case k == 0:
 		k = 1
 	}

@@ -103,7 +103,7 @@ func TestGenMatchesDLX1(t *testing.T) {
 			if testing.Short() && tt.nodes > 200000 {
 				t.Skip("long in -short mode")
 			}
-			out, errs, code := runCmd(context.Background(), []string{"count", "-json"}, gen(t, tt.model, tt.arg))
+			out, errs, code := runCmd(context.Background(), []string{"count", "-json", "-engine", "links"}, gen(t, tt.model, tt.arg))
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
@@ -175,7 +175,7 @@ func TestProgress(t *testing.T) {
 	defer func() { cli.ProgressDelay, cli.ProgressTick = delay, tick }()
 	in := gen(t, "queens", "11")
 	for _, quiet := range []bool{false, true} {
-		args := []string{"count", "-workers", "2"}
+		args := []string{"count", "-workers", "2", "-engine", "links"} // links: slow enough for a progress line
 		if quiet {
 			args = append(args, "-quiet")
 		}
@@ -199,7 +199,7 @@ func TestProgress(t *testing.T) {
 
 // TestStats prints the statistics line on stderr.
 func TestStats(t *testing.T) {
-	out, errs, code := runCmd(context.Background(), []string{"count", "-stats"}, gen(t, "queens", "8"))
+	out, errs, code := runCmd(context.Background(), []string{"count", "-stats", "-engine", "links"}, gen(t, "queens", "8"))
 	if code != 0 || out != "92\n" {
 		t.Fatalf("exit %d, stdout %q", code, out)
 	}

@@ -40,6 +40,8 @@ type searchFlags struct {
 	limits       // -every, -time-limit, -node-limit, -progress, -sub (limits.go)
 	min     bool // solve -min: the cheapest solutions (see mincost.go)
 	k       int
+	engine  string
+	eng     exactcover.Engine
 }
 
 func newSearchFlags(e *cli.Env, name, summary string) *searchFlags {
@@ -55,6 +57,7 @@ func newSearchFlags(e *cli.Env, name, summary string) *searchFlags {
 	}
 	f.IntVar(&f.workers, "workers", 1, "search with `N` goroutines in parallel")
 	f.Uint64Var(&f.seed, "seed", 0, "randomize the order of the options tried with seed `S` (0: input order)")
+	f.StringVar(&f.engine, "engine", "auto", "search `engine`: links (dancing links, Knuth's DLX1/DLX2 counts), cells (dancing cells, as Knuth's SSXCC), bits (bitsets, at most 8192 options) or auto (the one faster for the problem; see docs/exactcover.md)")
 	f.BoolVar(&f.stats, "stats", false, "print nodes, updates and time to standard error")
 	f.BoolVar(&f.json, "json", false, "print JSON (see above)")
 	f.BoolVar(&f.quiet, "quiet", false, "no progress line and no messages on standard error but errors")
@@ -90,6 +93,8 @@ func (f *searchFlags) parse(args []string) (file string, code int, ok bool) {
 		return "", f.Usagef("unknown format %s (want knuth, matrix or sparse)", quote.Short(f.format)), false
 	case f.workers < 1:
 		return "", f.Usagef("-workers must be at least 1"), false
+	case f.parseEngine() != nil:
+		return "", f.Usagef("unknown engine %s (want links, cells, bits or auto)", quote.Short(f.engine)), false
 	case f.n < 0:
 		return "", f.Usagef("-n must not be negative"), false
 	case f.limitsError() != "":
@@ -203,7 +208,7 @@ func (p *progress) done() {
 
 // options returns the search options for the flags.
 func (f *searchFlags) options(limit int64, p *progress) exactcover.Options {
-	opt := exactcover.Options{Limit: limit, Workers: f.workers, Seed: f.seed, MaxNodes: f.nodeLimit}
+	opt := exactcover.Options{Limit: limit, Workers: f.workers, Seed: f.seed, MaxNodes: f.nodeLimit, Engine: f.eng}
 	if p != nil {
 		opt.Progress = p.report
 	}
@@ -235,4 +240,11 @@ func statsLine(st exactcover.Stats, d time.Duration) string {
 		s += fmt.Sprintf(", %d subproblems", st.Subproblems)
 	}
 	return s
+}
+
+// parseEngine sets f.eng from -engine.
+func (f *searchFlags) parseEngine() error {
+	e, err := exactcover.ParseEngine(f.engine)
+	f.eng = e
+	return err
 }

@@ -33,7 +33,7 @@ func queensBrute(n int) int64 {
 func count(t *testing.T, p *exactcover.Problem, workers int) (int64, exactcover.Stats) {
 	t.Helper()
 	start := time.Now()
-	n, st, err := p.Count(context.Background(), exactcover.Options{Workers: workers})
+	n, st, err := p.Count(context.Background(), exactcover.Options{Workers: workers, Engine: exactcover.EngineLinks})
 	if err != nil {
 		t.Fatal(err)
 	}
