@@ -171,7 +171,11 @@ func (s *Solver) runCells(ctx context.Context, limit int64, seed uint64, progres
 	}
 	done := ctx.Done()
 	maxNodes, shared := s.budget.max, s.budget.spent
-	nextPoll, nextProgress := int64(pollMask+1), int64(progressMask+1)
+	// A node scans the active items: on a large problem (a 64x64 Sudoku
+	// has 16,384 primary items) 4,096 nodes take seconds, so the search
+	// polls about every 2^20 items scanned, and at least every 4,096 nodes.
+	pm := cellsPollMask(len(c.act))
+	nextPoll, nextProgress := int64(pm+1), int64(progressMask+1)
 	if maxNodes > 0 && shared == nil {
 		nextPoll = min(nextPoll, maxNodes+1)
 	}
@@ -215,7 +219,7 @@ func (s *Solver) runCells(ctx context.Context, limit int64, seed uint64, progres
 forward:
 	nodes++
 	if nodes >= nextPoll {
-		nextPoll = nodes | pollMask + 1
+		nextPoll = nodes | pm + 1
 		if done != nil {
 			select {
 			case <-done:
@@ -369,4 +373,16 @@ func (s *Solver) cellsSolution(depth int) []int {
 	}
 	c.sol = sol
 	return sol
+}
+
+// cellsPollMask returns the mask of the node count at which a cells search
+// polls its context: one less than a power of two near 2^20 / items, from
+// 1 to pollMask+1 nodes.
+func cellsPollMask(items int) int64 {
+	n := int64(1) << 20 / int64(max(items, 1))
+	m := int64(pollMask)
+	for m > 0 && m+1 > n {
+		m >>= 1
+	}
+	return m
 }
