@@ -45,6 +45,13 @@ type Options struct {
 	// there. Small targets (below about 24 for 9x9) are rarely reachable
 	// and end in ErrNotFound.
 	Givens int
+	// MinGivens and MaxGivens, when positive, bound the number of givens
+	// of a puzzle with a level or SE target: digging stops before going
+	// below MinGivens, a dug puzzle left with more than MaxGivens is
+	// dropped, and givens put back into a too-hard puzzle stay within
+	// MaxGivens. LevelGivens gives the windows the web game uses. They
+	// cannot be combined with Givens or Minimal.
+	MinGivens, MaxGivens int
 	// Minimal asks that no given (no orbit of givens, with a symmetry) can
 	// be removed keeping a unique solution. Without targets every puzzle
 	// up to 9x9 is minimal anyway. Larger grids (16x16 and up) bound each
@@ -161,6 +168,13 @@ func NewGenerator(opt Options) (*Generator, error) {
 	orbs := orbits(gm.N, opt.Symmetry)
 	if err := checkGivens(gm, orbs, opt); err != nil {
 		return nil, err
+	}
+	if opt.MinGivens < 0 || opt.MaxGivens < 0 || opt.MinGivens > gm.Cells ||
+		(opt.MaxGivens > 0 && opt.MinGivens > opt.MaxGivens) {
+		return nil, fmt.Errorf("%w: givens window %d-%d out of range 0..%d", ErrOptions, opt.MinGivens, opt.MaxGivens, gm.Cells)
+	}
+	if (opt.MinGivens > 0 || opt.MaxGivens > 0) && (opt.Givens > 0 || opt.Minimal || !(opt.HasLevel || opt.SEMax > 0)) {
+		return nil, fmt.Errorf("%w: a givens window needs a level or SE target, and excludes givens and minimal", ErrOptions)
 	}
 	if opt.SEMax < 0 || opt.SEMin < 0 || (opt.SEMax > 0 && opt.SEMin > opt.SEMax) {
 		return nil, fmt.Errorf("%w: SE range %g-%g", ErrOptions, opt.SEMin, opt.SEMax)
@@ -425,6 +439,9 @@ func (g *Generator) makeFromGrid(ctx context.Context) (bool, float64, error) {
 		if target > 0 && givens-len(orb) < target {
 			continue
 		}
+		if g.opt.MinGivens > 0 && givens-len(orb) < g.opt.MinGivens {
+			continue
+		}
 		for _, c := range orb {
 			p[c] = 0
 		}
@@ -455,6 +472,9 @@ func (g *Generator) makeFromGrid(ctx context.Context) (bool, float64, error) {
 	if !g.targeted() {
 		return true, 0, nil
 	}
+	if g.opt.MaxGivens > 0 && givens > g.opt.MaxGivens {
+		return false, 0, nil
+	}
 	j, rating, err := g.judgeGrid(ctx, p)
 	if err != nil {
 		return false, 0, err
@@ -468,8 +488,16 @@ func (g *Generator) makeFromGrid(ctx context.Context) (bool, float64, error) {
 	// Too hard: put givens back. With the removals r1..rm applied in
 	// order, P_t is the solution with r1..rt dug; P_m is too hard, P_0 is
 	// the full grid. Search for t with P_t on target, assuming ratings grow
-	// with t.
+	// with t. With MaxGivens, only the P_t with at most that many givens
+	// are candidates: t > lo.
 	lo, hi := 0, len(g.removed)
+	if max := g.opt.MaxGivens; max > 0 {
+		n := len(p)
+		for lo < hi && n-len(g.orbits[g.removed[lo]]) > max {
+			n -= len(g.orbits[g.removed[lo]])
+			lo++
+		}
+	}
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
 		copy(g.tmp, g.solution)

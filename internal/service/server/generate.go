@@ -28,7 +28,7 @@ type generateReply struct {
 
 // generate answers GET /api/generate?size=9&difficulty=hard&symmetry=rot180&seed=N&variant=diagonal.
 // The difficulty (easy, medium, hard, expert, extreme) is a target for
-// 9x9 grids; other sizes get a random minimal puzzle, rated when possible.
+// 9x9 grids, with the givens in generate.LevelGivens' window; other sizes get a random minimal puzzle, rated when possible.
 func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	q := r.URL.Query()
@@ -57,6 +57,9 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 		}
 		if opt.Shape == sudoku.Standard {
 			opt.Level, opt.HasLevel = l, true
+			// A window of givens per level, so that an easy puzzle
+			// has more givens than a medium one, and so on.
+			opt.MinGivens, opt.MaxGivens, _ = generate.LevelGivens(l)
 		}
 	}
 	if v := q.Get("symmetry"); v != "" {
