@@ -474,8 +474,37 @@ function markLayers(i, selVal) {
   return out;
 }
 
+// renderZoom fills the strip above the keypad with the selected cell's
+// marks in type large enough to read. It shows on 16x16 when the board's
+// cells are narrow (a phone: about 24 px, where the marks in the cell are
+// 5-7 px); it keeps its place while shown, empty when the cell has no
+// marks, so that the keypad does not jump.
+const ZOOM_BELOW = 36; // px of cell width
+function renderZoom() {
+  const z = $("zoom"), i = game.selected;
+  const narrow = game.n > 9 && $("board").clientWidth / game.n < ZOOM_BELOW;
+  z.hidden = !narrow || game.paused;
+  const parts = [];
+  if (!z.hidden && i >= 0 && !game.cells[i] && (game.pencil[i] || game.centre[i] || game.corner[i])) {
+    const selVal = game.armed;
+    const add = (cls, text) => {
+      const s = document.createElement("span");
+      s.className = cls;
+      s.textContent = text;
+      parts.push(s);
+    };
+    add("where", cellName(i).toUpperCase());
+    for (const d of digitsOf(game.pencil[i])) add(selVal === d ? "zm same-mark" : "zm", sym(d));
+    if (game.centre[i]) add("zx", "centre " + digitsOf(game.centre[i]).map(sym).join(""));
+    if (game.corner[i]) add("zx", "corner " + digitsOf(game.corner[i]).map(sym).join(""));
+  }
+  z.replaceChildren(...parts);
+}
+addEventListener("resize", () => renderZoom());
+
 function renderRest() {
   const sel = game.selected;
+  renderZoom();
   $("board").setAttribute("aria-activedescendant", sel >= 0 ? "cell-" + sel : "");
   $("pencil").setAttribute("aria-pressed", String(game.pencilMode));
   $("pencil").classList.toggle("on", game.pencilMode);
@@ -561,6 +590,7 @@ function setPaused(p) {
   game.paused = p;
   $("paused").hidden = !p;
   $("board").classList.toggle("paused", p);
+  renderZoom();
   $("pause").setAttribute("aria-pressed", String(p));
   if (p) {
     stopTimer();
