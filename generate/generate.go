@@ -491,9 +491,9 @@ func (g *Generator) makeFromGrid(ctx context.Context) (bool, float64, error) {
 	// with t. With MaxGivens, only the P_t with at most that many givens
 	// are candidates: t > lo.
 	lo, hi := 0, len(g.removed)
-	if max := g.opt.MaxGivens; max > 0 {
+	if ceil := g.opt.MaxGivens; ceil > 0 {
 		n := len(p)
-		for lo < hi && n-len(g.orbits[g.removed[lo]]) > max {
+		for lo < hi && n-len(g.orbits[g.removed[lo]]) > ceil {
 			n -= len(g.orbits[g.removed[lo]])
 			lo++
 		}
