@@ -1,7 +1,6 @@
 package exactcover
 
 import (
-	"context"
 	"math/bits"
 	"unsafe"
 )
@@ -68,23 +67,19 @@ type bitset struct {
 
 	// Search state: per level, the live options and the active primary
 	// items; the option tried, its index and the number of options.
-	live, act        []uint64
-	path, idx, deg   []int32
-	rbuf             []int32 // randomized searches: the options of the levels, shuffled, as a stack
-	rtop             int     // the top of that stack
-	sol              []int
-	nodes, upd, cnt  int64
-	limit            int64
-	visit            func(depth int) bool
-	ctx              context.Context
-	done             <-chan struct{}
-	err              error
-	nextPoll, nextPr int64
-	maxNodes         int64
-	reported         int64
-	progress         func(Stats)
-	random           bool
-	s                *Solver
+	live, act       []uint64
+	path, idx, deg  []int32
+	rbuf            []int32 // randomized searches: the options of the levels, shuffled, as a stack
+	rtop            int     // the top of that stack
+	sol             []int
+	nodes, upd, cnt int64
+	limit           int64
+	visit           func(depth int) bool
+	clk             clock
+	err             error
+	progress        func(Stats)
+	random          bool
+	s               *Solver
 }
 
 // bitsFits reports whether the bits engine takes the solver's problem.

@@ -34,14 +34,8 @@ func (s *Solver) runBits(ctx context.Context, limit int64, seed uint64, progress
 	}
 	b.nodes, b.upd, b.cnt, b.limit = 0, 0, 0, limit
 	b.visit, b.progress = visit, progress
-	b.ctx, b.done = ctx, ctx.Done()
+	b.clk = newClock(ctx, pollMask, s.budget)
 	b.err = nil
-	b.maxNodes = s.budget.max
-	b.reported = 0
-	b.nextPoll, b.nextPr = int64(pollMask+1), int64(progressMask+1)
-	if b.maxNodes > 0 && s.budget.spent == nil {
-		b.nextPoll = min(b.nextPoll, b.maxNodes+1)
-	}
 	s.unwound = true
 	W, PW := b.words, b.pw
 	live, act := b.live[:W], b.act[:PW]
@@ -80,42 +74,24 @@ func (s *Solver) runBits(ctx context.Context, limit int64, seed uint64, progress
 	default:
 		b.search(0)
 	}
-	if shared := s.budget.spent; shared != nil {
-		shared.Add(b.nodes - b.reported)
-	}
+	b.clk.flush(b.nodes)
 	s.stats = Stats{Nodes: b.nodes, Updates: b.upd, Solutions: b.cnt}
-	b.visit, b.progress, b.s, b.ctx = nil, nil, nil, nil
+	b.visit, b.progress, b.s, b.clk = nil, nil, nil, clock{}
 	return b.err
 }
 
 // poll checks the context and the budget and calls progress; it reports
 // false when the search must stop (b.err set).
 func (b *bitset) poll(level int) bool {
-	b.nextPoll = b.nodes | pollMask + 1
-	if b.done != nil {
-		select {
-		case <-b.done:
-			b.err = b.ctx.Err()
-			return false
-		default:
-		}
-	}
-	if b.maxNodes > 0 {
-		used := b.nodes
-		if shared := b.s.budget.spent; shared != nil {
-			used = shared.Add(b.nodes - b.reported)
-			b.reported = b.nodes
-		} else {
-			b.nextPoll = min(b.nextPoll, b.maxNodes+1)
-		}
-		if used > b.maxNodes {
+	report, err := b.clk.tick(b.nodes)
+	if err != nil {
+		if err == ErrNodeBudget {
 			b.nodes--
-			b.err = ErrNodeBudget
-			return false
 		}
+		b.err = err
+		return false
 	}
-	if b.progress != nil && b.nodes >= b.nextPr {
-		b.nextPr = b.nodes | progressMask + 1
+	if report && b.progress != nil {
 		b.progress(Stats{Nodes: b.nodes, Updates: b.upd, Solutions: b.cnt, Fraction: b.fraction(level)})
 	}
 	return true
@@ -125,7 +101,7 @@ func (b *bitset) poll(level int) bool {
 // stop.
 func (b *bitset) search(level int) bool {
 	b.nodes++
-	if b.nodes >= b.nextPoll && !b.poll(level) {
+	if b.nodes >= b.clk.next && !b.poll(level) {
 		return false
 	}
 	W, PW := int(b.words), int(b.pw)
@@ -331,7 +307,7 @@ func (b *bitset) searchM(level int) bool {
 	counted := ud == 0 || (b.unitTarget < 0) == (level < ud)
 	if counted {
 		b.nodes++
-		if b.nodes >= b.nextPoll && !b.poll(level) {
+		if b.nodes >= b.clk.next && !b.poll(level) {
 			return false
 		}
 	}

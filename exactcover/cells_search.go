@@ -169,17 +169,11 @@ func (s *Solver) runCells(ctx context.Context, limit int64, seed uint64, progres
 	if random {
 		s.rng = seed
 	}
-	done := ctx.Done()
-	maxNodes, shared := s.budget.max, s.budget.spent
 	// A node scans the active items: on a large problem (a 64x64 Sudoku
 	// has 16,384 primary items) 4,096 nodes take seconds, so the search
 	// polls about every 2^20 items scanned, and at least every 4,096 nodes.
-	pm := cellsPollMask(len(c.act))
-	nextPoll, nextProgress := int64(pm+1), int64(progressMask+1)
-	if maxNodes > 0 && shared == nil {
-		nextPoll = min(nextPoll, maxNodes+1)
-	}
-	var reported int64
+	clk := newClock(ctx, cellsPollMask(len(c.act)), s.budget)
+	next := clk.next // a local: the test at every node stays in a register
 	s.unwound = true
 	var nodes, updates, count int64
 	var level int
@@ -218,32 +212,17 @@ func (s *Solver) runCells(ctx context.Context, limit int64, seed uint64, progres
 
 forward:
 	nodes++
-	if nodes >= nextPoll {
-		nextPoll = nodes | pm + 1
-		if done != nil {
-			select {
-			case <-done:
-				err = ctx.Err()
-				goto finish
-			default:
-			}
-		}
-		if maxNodes > 0 {
-			used := nodes
-			if shared != nil {
-				used = shared.Add(nodes - reported)
-				reported = nodes
-			} else {
-				nextPoll = min(nextPoll, maxNodes+1)
-			}
-			if used > maxNodes {
+	if nodes >= next {
+		var report bool
+		report, err = clk.tick(nodes)
+		next = clk.next
+		if err != nil {
+			if err == ErrNodeBudget {
 				nodes--
-				err = ErrNodeBudget
-				goto finish
 			}
+			goto finish
 		}
-		if progress != nil && nodes >= nextProgress {
-			nextProgress = nodes | progressMask + 1
+		if report && progress != nil {
 			progress(Stats{Nodes: nodes, Updates: updates, Solutions: count, Fraction: c.fraction(level)})
 		}
 	}
@@ -323,9 +302,7 @@ abort:
 	goto advance
 
 finish:
-	if shared != nil {
-		shared.Add(nodes - reported)
-	}
+	clk.flush(nodes)
 	c.restore(0, base)
 	c.save = c.save[:0]
 	c.force = c.force[:0]

@@ -237,12 +237,9 @@ func (m *minCost) run(ctx context.Context, opt Options) (err error) {
 	part := make([]int64, s.nPrim+1)
 	var sums [64]int64
 	csum := sums[:m.nCls]
-	done := ctx.Done()
-	maxNodes, progress := opt.MaxNodes, opt.Progress
-	nextPoll, nextProgress := int64(pollMask+1), int64(progressMask+1)
-	if maxNodes > 0 {
-		nextPoll = min(nextPoll, maxNodes+1)
-	}
+	progress := opt.Progress
+	clk := newClock(ctx, pollMask, budget{max: opt.MaxNodes})
+	nextTick := clk.next // a local: the test at every node stays in a register
 	var nodes, updates int64
 	cutoff := int64(infCost) // the k-th best net cost so far
 	var cur, next int64
@@ -260,27 +257,15 @@ func (m *minCost) run(ctx context.Context, opt Options) (err error) {
 
 forward:
 	nodes++
-	if nodes >= nextPoll {
-		nextPoll = nodes | pollMask + 1
-		if done != nil {
-			select {
-			case <-done:
-				err = ctx.Err()
-				nodes--
-				goto finish
-			default:
-			}
+	if nodes >= nextTick {
+		var report bool
+		report, err = clk.tick(nodes)
+		nextTick = clk.next
+		if err != nil {
+			nodes-- // not entered, cancelled or over the budget
+			goto finish
 		}
-		if maxNodes > 0 {
-			if nodes > maxNodes {
-				nodes--
-				err = ErrNodeBudget
-				goto finish
-			}
-			nextPoll = min(nextPoll, maxNodes+1)
-		}
-		if progress != nil && nodes >= nextProgress {
-			nextProgress = nodes | progressMask + 1
+		if report && progress != nil {
 			progress(Stats{Nodes: nodes, Updates: updates, Solutions: m.stats.Solutions})
 		}
 	}
@@ -342,7 +327,7 @@ advance:
 	}
 	if it[0].next == 0 {
 		nodes++ // a solution counts as a node
-		if maxNodes > 0 && nodes > maxNodes {
+		if clk.maxNodes > 0 && nodes > clk.maxNodes {
 			nodes--
 			err = ErrNodeBudget
 			goto finish

@@ -217,13 +217,8 @@ func (s *Solver) runM(ctx context.Context, limit int64, seed uint64, progress fu
 		s.shuffleLists()
 		defer s.relinkLists()
 	}
-	done := ctx.Done()
-	maxNodes, shared := s.budget.max, s.budget.spent
-	nextPoll, nextProgress := int64(pollMask+1), int64(progressMask+1)
-	if maxNodes > 0 && shared == nil {
-		nextPoll = min(nextPoll, maxNodes+1)
-	}
-	var reported int64
+	clk := newClock(ctx, pollMask, s.budget)
+	next := clk.next // a local: the test at every node stays in a register
 	s.unwound = true
 	var nodes, updates, count int64
 	var level int
@@ -239,32 +234,17 @@ func (s *Solver) runM(ctx context.Context, limit int64, seed uint64, progress fu
 
 forward:
 	nodes++
-	if nodes >= nextPoll {
-		nextPoll = nodes | pollMask + 1
-		if done != nil {
-			select {
-			case <-done:
-				err = ctx.Err()
-				goto stop
-			default:
-			}
-		}
-		if maxNodes > 0 {
-			used := nodes
-			if shared != nil {
-				used = shared.Add(nodes - reported)
-				reported = nodes
-			} else {
-				nextPoll = min(nextPoll, maxNodes+1)
-			}
-			if used > maxNodes {
+	if nodes >= next {
+		var report bool
+		report, err = clk.tick(nodes)
+		next = clk.next
+		if err != nil {
+			if err == ErrNodeBudget {
 				nodes--
-				err = ErrNodeBudget
-				goto stop
 			}
+			goto stop
 		}
-		if progress != nil && nodes >= nextProgress {
-			nextProgress = nodes | progressMask + 1
+		if report && progress != nil {
 			progress(Stats{Nodes: nodes, Updates: updates, Solutions: count})
 		}
 	}
@@ -354,9 +334,7 @@ stop:
 	s.unwindM(level - 1)
 
 finish:
-	if shared != nil {
-		shared.Add(nodes - reported)
-	}
+	clk.flush(nodes)
 	if inUnit {
 		nodes, updates = nodes-n0, updates-u0
 	}

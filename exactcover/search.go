@@ -39,18 +39,9 @@ func (s *Solver) run(ctx context.Context, limit int64, seed uint64, progress fun
 	if random {
 		s.rng = seed
 	}
-	done := ctx.Done()
 	keep := s.keep && s.baseND != nil
-	// The next node count at which to poll the context and the budget, and
-	// to call progress: multiples of pollMask+1 and progressMask+1, and the
-	// node past the budget when it comes first, so that a search alone on
-	// its budget stops after exactly that many nodes.
-	maxNodes, shared := s.budget.max, s.budget.spent
-	nextPoll, nextProgress := int64(pollMask+1), int64(progressMask+1)
-	if maxNodes > 0 && shared == nil {
-		nextPoll = min(nextPoll, maxNodes+1)
-	}
-	var reported int64 // nodes already added to shared
+	clk := newClock(ctx, pollMask, s.budget)
+	next := clk.next // a local: the test at every node stays in a register
 	s.unwound = true
 	var nodes, updates, count int64
 	var level int
@@ -90,32 +81,17 @@ func (s *Solver) run(ctx context.Context, limit int64, seed uint64, progress fun
 
 forward:
 	nodes++
-	if nodes >= nextPoll {
-		nextPoll = nodes | pollMask + 1
-		if done != nil {
-			select {
-			case <-done:
-				err = ctx.Err()
-				goto stop
-			default:
+	if nodes >= next {
+		var report bool
+		report, err = clk.tick(nodes)
+		next = clk.next
+		if err != nil {
+			if err == ErrNodeBudget {
+				nodes-- // this node is over the budget: not entered
 			}
+			goto stop
 		}
-		if maxNodes > 0 {
-			used := nodes
-			if shared != nil {
-				used = shared.Add(nodes - reported)
-				reported = nodes
-			} else {
-				nextPoll = min(nextPoll, maxNodes+1)
-			}
-			if used > maxNodes { // this node is over the budget: not entered
-				nodes--
-				err = ErrNodeBudget
-				goto stop
-			}
-		}
-		if progress != nil && nodes >= nextProgress {
-			nextProgress = nodes | progressMask + 1
+		if report && progress != nil {
 			progress(Stats{Nodes: nodes, Updates: updates, Solutions: count, Fraction: s.fraction(level, random)})
 		}
 	}
@@ -165,7 +141,7 @@ advance:
 	}
 	if it[0].next == 0 {
 		nodes++ // a solution counts as a node
-		if maxNodes > 0 && nodes > maxNodes {
+		if clk.maxNodes > 0 && nodes > clk.maxNodes {
 			// Out of budget: the solution node is not entered.
 			nodes--
 			err = ErrNodeBudget
@@ -235,9 +211,7 @@ stop: // cancelled or out of budget on entering a level
 	}
 
 finish:
-	if shared != nil {
-		shared.Add(nodes - reported)
-	}
+	clk.flush(nodes)
 	s.stats = Stats{Nodes: nodes, Updates: updates, Solutions: count}
 	return err
 }
