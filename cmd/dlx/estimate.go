@@ -35,10 +35,17 @@ measured by running it for up to 0.2 s (or the time of the whole search,
 when it is done in that time). -seed 0 (the default) takes a seed from the
 clock and prints it. With -sub PIECE, the estimate is of one piece (see
 "dlx split").
+-engine names the engine whose time is predicted. links and bits walk the
+estimated tree (DLX1's): the time is the estimate at that engine's measured
+speed (updates per second for links, nodes per second for bits). auto, the
+default, takes the engine "dlx count" would take when it is one of these,
+else links. cells branches on one option at a time, a tree this estimate
+does not measure: it is refused.
 With -json, one object:
   {"samples":10000,"seed":1,"nodes":1.0e6,"nodes_sd":...,"updates":...,
    "updates_sd":...,"solutions":...,"solutions_sd":...,"max_depth":13,
-   "updates_per_s":5.1e7,"time_ms":350,"exact":false,"estimate_ms":12.5}
+   "updates_per_s":5.1e7,"time_ms":350,"exact":false,"estimate_ms":12.5,
+   "engine":"links"}
 ("exact" is true when the measuring run finished the whole search: its
 time is then the time_ms).`
 
@@ -54,6 +61,7 @@ func runEstimate(ctx context.Context, e *cli.Env, args []string) int {
 	f.Uint64Var(&f.seed, "seed", 0, "seed `S` of the random paths (0: from the clock)")
 	f.BoolVar(&f.json, "json", false, "print JSON (see above)")
 	f.StringVar(&f.sub, "sub", "", "estimate the piece in file `PIECE` (see dlx split)")
+	f.StringVar(&f.engine, "engine", "auto", "predict the time of `engine` links, bits or auto (see above)")
 	f.workers = 1
 	file, code, ok := f.parse(args)
 	if !ok {
@@ -61,6 +69,9 @@ func runEstimate(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	if f.samples < 1 {
 		return f.Usagef("-samples must be at least 1")
+	}
+	if f.eng == exactcover.EngineCells {
+		return f.Usagef("-engine cells: the cells engine branches on one option at a time, a tree this estimate does not measure (want links, bits or auto)")
 	}
 	in, code := f.readInput(e, file)
 	if in == nil {
@@ -83,10 +94,15 @@ func runEstimate(ctx context.Context, e *cli.Env, args []string) int {
 	if err != nil {
 		return f.Failf("partial: interrupted after %d samples", est.Samples)
 	}
-	// The speed of the real search on this problem.
+	// The speed of the real search on this problem, by an engine that
+	// walks the estimated tree.
+	eng := s.EngineFor(f.eng)
+	if eng != exactcover.EngineBits {
+		eng = exactcover.EngineLinks
+	}
 	cctx, cancel := context.WithTimeout(ctx, calibrateFor)
 	start = time.Now()
-	_, cerr := s.Count(cctx, exactcover.Options{Engine: exactcover.EngineLinks})
+	_, cerr := s.Count(cctx, exactcover.Options{Engine: eng})
 	ran := time.Since(start)
 	cancel()
 	if ctx.Err() != nil {
@@ -94,16 +110,22 @@ func runEstimate(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	cst := s.Stats()
 	exact := cerr == nil
-	rate := 0.0
+	// links: the estimated updates at its updates per second; bits, whose
+	// nodes are DLX1's and whose updates are not, the estimated nodes at
+	// its nodes per second.
+	rate, work, unit := 0.0, est.Updates, cst.Updates
+	if eng == exactcover.EngineBits {
+		work, unit = est.Nodes, cst.Nodes
+	}
 	if ran > 0 {
-		rate = float64(cst.Updates) / ran.Seconds()
+		rate = float64(unit) / ran.Seconds()
 	}
 	var left time.Duration
 	switch {
 	case exact:
 		left = ran
 	case rate > 0:
-		left = time.Duration(math.Min(est.Updates/rate, math.MaxInt64/2) * float64(time.Second))
+		left = time.Duration(math.Min(work/rate, math.MaxInt64/2) * float64(time.Second))
 	}
 	w := f.Output()
 	if f.json {
@@ -111,7 +133,8 @@ func runEstimate(ctx context.Context, e *cli.Env, args []string) int {
 			Samples: est.Samples, Seed: seed,
 			Nodes: est.Nodes, NodesSD: est.NodesSD, Updates: est.Updates, UpdatesSD: est.UpdatesSD,
 			Solutions: est.Solutions, SolutionsSD: est.SolutionsSD, MaxDepth: est.MaxDepth,
-			UpdatesPerS: math.Round(rate), TimeMS: jsonfmt.Millis(left), Exact: exact, EstimateMS: jsonfmt.Millis(took),
+			UpdatesPerS: math.Round(float64(cst.Updates) / max(ran.Seconds(), 1e-9)), TimeMS: jsonfmt.Millis(left), Exact: exact, EstimateMS: jsonfmt.Millis(took),
+			Engine: eng.String(),
 		})
 	} else {
 		se := 1 / math.Sqrt(float64(est.Samples))
@@ -120,10 +143,14 @@ func runEstimate(ctx context.Context, e *cli.Env, args []string) int {
 		fmt.Fprintf(w, "updates    %.4g (sd %.3g, se %.3g)\n", est.Updates, est.UpdatesSD, est.UpdatesSD*se)
 		fmt.Fprintf(w, "solutions  %.4g (sd %.3g, se %.3g)\n", est.Solutions, est.SolutionsSD, est.SolutionsSD*se)
 		if exact {
-			fmt.Fprintf(w, "time       %v (the whole search ran: %d solutions, %d nodes, %d updates)\n",
-				left.Round(time.Microsecond), cst.Solutions, cst.Nodes, cst.Updates)
+			fmt.Fprintf(w, "time       %v (engine %s: the whole search ran: %d solutions, %d nodes, %d updates)\n",
+				left.Round(time.Microsecond), eng, cst.Solutions, cst.Nodes, cst.Updates)
 		} else {
-			fmt.Fprintf(w, "time       %v (at %s updates/s, measured for %v)\n", roundDuration(left), perSecond(cst.Updates, ran), ran.Round(time.Millisecond))
+			what := "updates"
+			if eng == exactcover.EngineBits {
+				what = "nodes"
+			}
+			fmt.Fprintf(w, "time       %v (engine %s, at %s %s/s, measured for %v)\n", roundDuration(left), eng, perSecond(unit, ran), what, ran.Round(time.Millisecond))
 		}
 	}
 	return f.Finish(w, 0)
@@ -144,6 +171,7 @@ type estimateJSON struct {
 	TimeMS      float64 `json:"time_ms"`
 	Exact       bool    `json:"exact"`
 	EstimateMS  float64 `json:"estimate_ms"`
+	Engine      string  `json:"engine"`
 }
 
 // roundDuration rounds d to about three significant digits.
