@@ -60,12 +60,16 @@ func runCover(ctx context.Context, e *cli.Env, args []string) int {
 	f.BoolVar(&f.stats, "stats", false, "print nodes, passes and time to standard error")
 	f.BoolVar(&f.json, "json", false, "print JSON (see above)")
 	f.BoolVar(&f.quiet, "quiet", false, "no progress line and no messages on standard error but errors")
+	f.StringVar(&f.engine, "engine", "auto", "search `engine`: links or auto (the repeat-cover search runs on dancing links; cells and bits search exact covers only)")
 	file, code, ok := f.parse(args)
 	if !ok {
 		return code
 	}
 	if *maxNodes < 0 || *timeout < 0 {
 		return f.Usagef("-node-limit and -time-limit must not be negative")
+	}
+	if f.eng != exactcover.EngineAuto && f.eng != exactcover.EngineLinks {
+		return f.Usagef("-engine %s: the repeat-cover search runs on dancing links (want links or auto)", f.eng)
 	}
 	in, code := f.readInput(e, file)
 	if in == nil {
