@@ -70,6 +70,8 @@ type Reader struct {
 	hasPend   bool
 	unreadBuf []byte
 
+	slab []block9 // 9x9 puzzles not handed out yet (newPuzzle)
+
 	started   bool
 	stopped   bool // after an I/O error
 	count     int  // -1: no count line
@@ -489,7 +491,13 @@ func (r *Reader) newPuzzle(n int, shape Shape) *Puzzle {
 		shape, _ = DefaultShape(n)
 	}
 	if n == 9 {
-		b := new(block9)
+		// From a slab of 64: one allocation for many puzzles (a slab
+		// stays alive while any of its puzzles is referenced).
+		if len(r.slab) == 0 {
+			r.slab = make([]block9, 64)
+		}
+		b := &r.slab[0]
+		r.slab = r.slab[1:]
 		b.g = Grid{Shape: shape, Variant: r.opt.Variant, Cells: b.c[:]}
 		b.p.Grid = &b.g
 		return &b.p
