@@ -36,7 +36,7 @@ func TestRealPayloads(t *testing.T) {
 			continue
 		}
 		var v struct {
-			Size int               `json:"size"`
+			Size int                `json:"size"`
 			Grid [][]map[string]any `json:"grid"`
 		}
 		if err := json.Unmarshal([]byte(text), &v); err != nil {
@@ -146,8 +146,8 @@ func TestErrors(t *testing.T) {
 		{"N", ErrTruncated},
 		{"N4IgHiBcDM", ErrTruncated},
 		{long[:len(long)/2], ErrTruncated},
-		{"/", ErrCode},     // first code 3
-		{"B///", ErrCode},  // a literal, then a code past the dictionary
+		{"/", ErrCode},    // first code 3
+		{"B///", ErrCode}, // a literal, then a code past the dictionary
 		{"AAAA////", ErrCode},
 	}
 	for _, tt := range tests {
