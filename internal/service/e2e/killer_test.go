@@ -46,6 +46,9 @@ func TestKiller(t *testing.T) {
 		p.do("paste the killer", chromedp.SetValue(chromedp.CSS("#importtext"), killerObject))
 		p.press("#importgo")
 		p.wait("the cages", `document.querySelectorAll("#board svg.cages path.cage").length === 17`)
+		if m := p.str(`getComputedStyle(document.querySelector("#board svg.thermos")).mixBlendMode`); m != "multiply" {
+			t.Errorf("light: thermometers blend %q, want multiply", m)
+		}
 
 		// The sums, in the cages' order.
 		sums := eval[[]string](t, p.ctx, `[...document.querySelectorAll("#board svg.cages text.cage-sum")].map(t => t.textContent)`)
@@ -141,6 +144,17 @@ func TestKiller(t *testing.T) {
 			t.Errorf("after reload: conflicts %q, want 29,37", got)
 		}
 		if scr.phone {
+			// Dark: light outlines and sums, thermometers blended with
+			// screen (lightening) instead of multiply.
+			p.press("#theme")
+			p.wait("dark", `getComputedStyle(document.documentElement).getPropertyValue("--scheme").trim() === "dark"`)
+			if m := p.str(`getComputedStyle(document.querySelector("#board svg.thermos")).mixBlendMode`); m != "screen" {
+				t.Errorf("dark: thermometers blend %q, want screen", m)
+			}
+			if l := luminance(t, p.str(`getComputedStyle(document.querySelector("#board svg.cages path.cage")).stroke`)); l < 0.6 {
+				t.Errorf("dark: cage outline luminance %.2f", l)
+			}
+			p.screenshot("web-killer-dark-" + scr.name)
 			return
 		}
 		// The solution finishes the game (no solution from the service
