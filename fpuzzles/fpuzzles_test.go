@@ -124,6 +124,7 @@ func TestReadForms(t *testing.T) {
 		"sudokupad sudoku/":     "https://sudokupad.app/sudoku/fpuzzles" + payload,
 		"ctc sudokupad":         "https://app.crackingthecryptic.com/sudoku/fpuzzles" + payload,
 		"sudokupad payload":     "fpuzzles" + payload,
+		"json with a BOM":       "\ufeff" + killer4,
 	}
 	for name, in := range forms {
 		p, err := Read(in)

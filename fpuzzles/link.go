@@ -24,10 +24,10 @@ func Decode(payload string) (*Puzzle, error) {
 
 // Read imports a puzzle from any of the forms setters share: an f-puzzles
 // or SudokuPad link, an f-puzzles payload (with or without SudokuPad's
-// "fpuzzles" prefix), or the f-puzzles JSON. Surrounding whitespace is
-// ignored.
+// "fpuzzles" prefix), or the f-puzzles JSON. Surrounding whitespace and a
+// byte order mark are ignored.
 func Read(text string) (*Puzzle, error) {
-	t := strings.TrimSpace(text)
+	t := strings.TrimSpace(strings.TrimPrefix(text, "\ufeff"))
 	switch {
 	case t == "":
 		return nil, fmt.Errorf("%w: empty input: want an f-puzzles or SudokuPad link, a payload or f-puzzles JSON", ErrSyntax)

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf16"
+	"unicode/utf8"
 )
 
 // MaxOutput is the most UTF-16 code units Decompress produces (16 Mi):
@@ -69,7 +70,8 @@ func DecompressFromBase64(s string) (string, error) {
 	for i := 0; i < len(s); i++ {
 		v := base64Value[s[i]]
 		if v < 0 {
-			return "", fmt.Errorf("%w %q at offset %d", ErrInput, s[i], i)
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			return "", fmt.Errorf("%w %q at offset %d", ErrInput, r, i)
 		}
 		vals[i] = uint16(v)
 	}

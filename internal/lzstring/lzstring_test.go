@@ -142,6 +142,7 @@ func TestErrors(t *testing.T) {
 	}{
 		{"N4Ig*HiBcDMC+Q===", ErrInput},
 		{"N4Ig.", ErrInput},
+		{"N4Igé", ErrInput},
 		{"", ErrTruncated},
 		{"N", ErrTruncated},
 		{"N4IgHiBcDM", ErrTruncated},
