@@ -42,7 +42,16 @@ func TestKiller(t *testing.T) {
 	forScreens(t, func(t *testing.T, scr screen) {
 		p := openPage(t, base, scr)
 		p.open("")
+		// A cage with a cell outside the grid is refused (by the page, or
+		// by a service that reads cages), and the game stays.
+		p.allow("/api/check")
 		p.press("#importbtn")
+		p.do("paste a bad cage", chromedp.SetValue(chromedp.CSS("#importtext"), `{"size":"3x3","puzzle":"`+strings.Repeat(".", 81)+`","cages":[{"sum":17,"cells":[80,81]}]}`))
+		p.press("#importgo")
+		p.wait("the error", `document.getElementById("message").classList.contains("error")`)
+		if msg := p.message(); !strings.Contains(msg, "Cannot play that puzzle") || p.num(`document.querySelectorAll("#board svg.rules").length`) != 0 {
+			t.Errorf("a cage cell outside the grid: message %q", msg)
+		}
 		p.do("paste the killer", chromedp.SetValue(chromedp.CSS("#importtext"), killerObject))
 		p.press("#importgo")
 		p.wait("the cages", `document.querySelectorAll("#board svg.cages path.cage").length === 17`)
