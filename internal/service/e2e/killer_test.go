@@ -175,3 +175,56 @@ func TestKiller(t *testing.T) {
 		p.wait("the end", `!document.getElementById("done").hidden`)
 	})
 }
+
+// TestJigsawObject: a 4x4 jigsaw puzzle object with an extra region,
+// imported, is played with its regions: thick borders between regions,
+// not boxes; the extra region tinted and checked; its solution (which
+// repeats a digit in the 2x2 box of r1c1) finishes the game. Before the
+// game read regions, it drew the 2x2 boxes and marked that solution as
+// a conflict, so the game could not end.
+func TestJigsawObject(t *testing.T) {
+	const (
+		// Regions A: r1c1-r1c3 r2c1; B: r1c4 r2c3 r2c4 r3c3; C: r2c2 r3c1
+		// r3c2 r4c1; D: r3c4 r4c2-r4c4. The extra region: r1c1 r1c2 r2c4
+		// r4c3.
+		object   = `{"size":"2x2","variant":"jigsaw","regions":"AAABACBBCCBDCDDD","extra":[[0,1,7,14]],"puzzle":"123............."}`
+		solution = "1234412334122341"
+	)
+	base := startService(t)
+	forScreens(t, func(t *testing.T, scr screen) {
+		p := openPage(t, base, scr)
+		p.open("")
+		p.press("#importbtn")
+		p.do("paste the jigsaw", chromedp.SetValue(chromedp.CSS("#importtext"), object))
+		p.press("#importgo")
+		p.wait("the 4x4", `document.querySelectorAll("#board .cell").length === 16 && document.getElementById("message").textContent.startsWith("Puzzle loaded")`)
+		if n := p.num(`document.querySelectorAll("#board svg.extras rect.extra").length`); n != 4 {
+			t.Errorf("%v cells tinted for the extra region, want 4", n)
+		}
+		right := p.str(`[...document.querySelectorAll("#board .cell")].map(c => c.classList.contains("box-right") ? "|" : ".").join("")`)
+		bottom := p.str(`[...document.querySelectorAll("#board .cell")].map(c => c.classList.contains("box-bottom") ? "_" : ".").join("")`)
+		if right != "..|.||...||.|..." || bottom != ".__._.._.__....." {
+			t.Errorf("region borders: right %q bottom %q", right, bottom)
+		}
+		if label := p.str(`document.getElementById("info").textContent`); !strings.Contains(label, "jigsaw, extra regions") {
+			t.Errorf("label %q", label)
+		}
+		p.screenshot("web-jigsaw-" + scr.name)
+		bad := `[...document.querySelectorAll("#board .cell.conflict")].map(c => +c.dataset.i).join(",")`
+		// 1 in r4c3 repeats r1c1's 1 in the extra region only.
+		p.pressCell(14)
+		p.key("1")
+		if got := p.str(bad); got != "0,14" {
+			t.Errorf("1 twice in the extra region: conflicts %q, want 0,14", got)
+		}
+		p.press("#erase")
+		for i := 3; i < 16; i++ {
+			p.pressCell(i)
+			p.key(string(solution[i]))
+			if got := p.str(bad); got != "" {
+				t.Errorf("after r%dc%d=%c: conflicts %q", i/4+1, i%4+1, solution[i], got)
+			}
+		}
+		p.wait("the end", `!document.getElementById("done").hidden`)
+	})
+}

@@ -53,11 +53,13 @@ function lineOf(cells) {
 const sym = (d) => game.alphabet[d - 1];
 const cellName = (i) => "r" + (Math.floor(i / game.n) + 1) + "c" + (i % game.n + 1);
 
-// unitsOf returns the rows, columns and boxes as lists of cell indices.
-function unitsOf(n, br, bc) {
+// unitsOf returns the rows, columns and boxes as lists of cell indices
+// (boxes: a jigsaw's regions instead of the shape's boxes).
+function unitsOf(n, br, bc, boxes) {
   const units = [];
   for (let r = 0; r < n; r++) units.push([...Array(n)].map((_, c) => r * n + c));
   for (let c = 0; c < n; c++) units.push([...Array(n)].map((_, r) => r * n + c));
+  if (boxes) return units.concat(boxes);
   for (let b = 0; b < n; b++) {
     const r0 = Math.floor(b / (n / bc)) * br, c0 = (b % (n / bc)) * bc;
     const box = [];
@@ -72,12 +74,40 @@ let units = [], peers = [];
 // rulesOf takes the variant constraints of a puzzle object (docs/formats.md,
 // docs/import.md): killer cages {sum, cells}, thermometers (cells, bulb
 // first), anti-knight, anti-king and non-consecutive, cells 0-based in
-// reading order. It returns null when there are none, and throws on cells
-// outside the grid of n×n.
-function rulesOf(obj, n) {
+// reading order; and its regions: a jigsaw's region map (regions), extra
+// regions (extra) and those of the variants diagonal, hyper and disjoint
+// (kept as extra regions). It returns null when there are none, and
+// throws on cells outside the grid of n×n (boxes br×bc) or a bad map.
+function rulesOf(obj, n, br, bc) {
   if (!obj || typeof obj !== "object") return null;
   const cellsOK = (cs) => Array.isArray(cs) && cs.length > 0 && cs.every((i) => Number.isInteger(i) && i >= 0 && i < n * n);
   const r = {};
+  if (typeof obj.regions === "string" && obj.regions.trim()) {
+    const map = obj.regions.replace(/\s+/g, "");
+    if (regionsOf(map, n) === null) throw new Error("the region map is not " + n + " regions of " + n + " cells");
+    r.regions = map;
+  }
+  const extra = [];
+  const addExtra = (cells) => {
+    const key = [...cells].sort((a, b) => a - b).join(",");
+    if (!extra.some((e) => [...e].sort((a, b) => a - b).join(",") === key)) extra.push(cells);
+  };
+  if (Array.isArray(obj.extra)) {
+    obj.extra.forEach((e, j) => {
+      if (!cellsOK(e) || e.length !== n) throw new Error("extra region " + (j + 1) + " is not " + n + " cells of the grid");
+      addExtra(e.slice());
+    });
+  }
+  const variant = String(obj.variant || "").toLowerCase();
+  if (["diagonal", "x", "sudoku-x"].includes(variant)) {
+    addExtra([...Array(n)].map((_, i) => i * n + i));
+    addExtra([...Array(n)].map((_, i) => i * n + n - 1 - i));
+  } else if (["hyper", "windoku"].includes(variant) && n === 9) {
+    for (const r0 of [1, 5]) for (const c0 of [1, 5]) addExtra([...Array(9)].map((_, k) => (r0 + Math.floor(k / 3)) * 9 + c0 + (k % 3)));
+  } else if (["disjoint", "disjoint-groups"].includes(variant)) {
+    for (let k = 0; k < n; k++) addExtra([...Array(n)].map((_, b) => (Math.floor(b / (n / bc)) * br + Math.floor(k / bc)) * n + (b % (n / bc)) * bc + (k % bc)));
+  }
+  if (extra.length) r.extra = extra;
   if (Array.isArray(obj.cages) && obj.cages.length) {
     r.cages = obj.cages.map((k, j) => {
       if (!k || !cellsOK(k.cells) || !Number.isInteger(k.sum)) throw new Error("cage " + (j + 1) + " is not a sum and cells of the " + n + "×" + n + " grid");
@@ -92,6 +122,22 @@ function rulesOf(obj, n) {
   }
   for (const f of ["antiknight", "antiking", "nonconsecutive"]) if (obj[f] === true) r[f] = true;
   return Object.keys(r).length ? r : null;
+}
+
+// regionsOf reads a region map of n×n symbols into n regions of n cells,
+// or returns null.
+function regionsOf(map, n) {
+  const chars = [...map];
+  if (chars.length !== n * n) return null;
+  const index = new Map(), boxes = [];
+  chars.forEach((ch, i) => {
+    if (!index.has(ch)) {
+      index.set(ch, boxes.length);
+      boxes.push([]);
+    }
+    boxes[index.get(ch)].push(i);
+  });
+  return boxes.length === n && boxes.every((b) => b.length === n) ? boxes : null;
 }
 
 // Cells a knight's or a king's move apart, and orthogonal neighbours.
@@ -173,6 +219,8 @@ function infoText() {
 // rulesLabel names the variant rules: "killer, thermo, anti-knight".
 function rulesLabel(r) {
   const names = [];
+  if (r.regions) names.push("jigsaw");
+  if (r.extra) names.push("extra regions");
   if (r.cages) names.push("killer");
   if (r.thermos) names.push("thermo");
   if (r.antiknight) names.push("anti-knight");
@@ -216,7 +264,8 @@ function setup(puzzleLine, size, solutionLine, meta, saved) {
     game.hints = saved.hints || 0;
     game.checks = saved.checks || 0;
   }
-  units = unitsOf(n, br, bc);
+  units = unitsOf(n, br, bc, game.rules && game.rules.regions ? regionsOf(game.rules.regions, n) : null);
+  if (game.rules && game.rules.extra) units.push(...game.rules.extra);
   // A cage holds each digit at most once: a unit for repeats and peers.
   if (game.rules && game.rules.cages) units.push(...game.rules.cages.map((k) => k.cells));
   samePairs = [];
@@ -300,8 +349,9 @@ function buildBoard() {
       const cell = document.createElement("div");
       cell.className = "cell";
       cell.id = "cell-" + i;
-      if ((c + 1) % game.bc === 0 && c + 1 < game.n) cell.classList.add("box-right");
-      if ((r + 1) % game.br === 0 && r + 1 < game.n) cell.classList.add("box-bottom");
+      const map = game.rules && game.rules.regions;
+      if (map ? c + 1 < game.n && map[i] !== map[i + 1] : (c + 1) % game.bc === 0 && c + 1 < game.n) cell.classList.add("box-right");
+      if (map ? r + 1 < game.n && map[i] !== map[i + game.n] : (r + 1) % game.br === 0 && r + 1 < game.n) cell.classList.add("box-bottom");
       cell.dataset.i = i;
       cell.setAttribute("role", "gridcell");
       cell.setAttribute("aria-colindex", c + 1);
@@ -333,6 +383,19 @@ function drawRules(board) {
   const size = 100 * n;
   const layer = (cls) => svgEl("svg", { class: "rules " + cls, viewBox: "0 0 " + size + " " + size, preserveAspectRatio: "none", "aria-hidden": "true" });
   const centre = (i) => [100 * (i % n) + 50, 100 * Math.floor(i / n) + 50];
+  if (r.extra) {
+    // Extra regions: a diagonal as a line from corner to corner, others
+    // as tinted cells.
+    const svg = layer("extras");
+    const main = [...Array(n)].map((_, i) => i * n + i).join(), anti = [...Array(n)].map((_, i) => i * n + n - 1 - i).join();
+    r.extra.forEach((e, k) => {
+      const key = [...e].sort((a, b) => a - b).join();
+      if (key === main) svg.appendChild(svgEl("line", { class: "diagonal", "data-extra": k, x1: 0, y1: 0, x2: size, y2: size }));
+      else if (key === anti) svg.appendChild(svgEl("line", { class: "diagonal", "data-extra": k, x1: size, y1: 0, x2: 0, y2: size }));
+      else for (const i of e) svg.appendChild(svgEl("rect", { class: "extra", "data-extra": k, x: 100 * (i % n), y: 100 * Math.floor(i / n), width: 100, height: 100 }));
+    });
+    board.appendChild(svg);
+  }
   if (r.thermos) {
     const svg = layer("thermos");
     r.thermos.forEach((t, k) => {
@@ -1019,11 +1082,14 @@ async function loadPuzzle(text, size, meta, state, linkRules) {
   if (id && !linkRules && !state && restore(id)) return;
   const body = size ? Object.assign({ size, puzzle: text }, linkRules || {}) : text;
   let v = await api("POST", "/api/check", body);
-  const rules = rulesOf(obj, Math.round(Math.sqrt(v.puzzle.length)));
-  // A puzzle with rules the service may not know: "multiple" can mean
-  // that it checked the grid without them. The game then plays it with
+  const [br, bc] = shapeOf(v.size, v.puzzle.length);
+  const rules = rulesOf(obj, br * bc, br, bc);
+  // A puzzle with rules the service may not know (cages, thermometers,
+  // anti-knight, anti-king, non-consecutive): "multiple" can mean that it
+  // checked the grid without them. The game then plays it with
   // no solution, checking the rules as the player goes.
-  const unconfirmed = rules && v.verdict === "multiple";
+  const novel = rules && (rules.cages || rules.thermos || rules.antiknight || rules.antiking || rules.nonconsecutive);
+  const unconfirmed = novel && v.verdict === "multiple";
   if (v.verdict !== "unique" && !unconfirmed) throw new Error("this puzzle has " + (v.verdict === "multiple" ? "more than one solution" : "no solution") + (v.message && v.verdict === "invalid" ? ": " + v.message : ""));
   // The solution comes in the text format of the puzzle sent: for a
   // multi-line grid, ask again with its one-line form.
