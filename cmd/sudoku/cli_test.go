@@ -52,6 +52,7 @@ func TestWriteFailure(t *testing.T) {
 		{"analyze", "-remove", "1", cliPuzzle}, {"analyze", "-json", "-remove", "1", cliPuzzle},
 		{"analyze", "-state", state, cliPuzzle}, {"analyze", "-json", "-state", state, cliPuzzle},
 		{"bench", "-solver", "fast", f}, {"bench", "-json", "-solver", "fast", f},
+		{"import", importLink},
 	} {
 		errs, code := runIO(t, failWriter{}, "", args...)
 		if code != 1 || !strings.Contains(errs, "no space left on device") {

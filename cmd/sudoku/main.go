@@ -28,6 +28,7 @@ var program = &cli.Program{
 		{Name: "count", Short: "count the solutions of every puzzle, up to a limit", Run: runCount},
 		{Name: "generate", Short: "generate puzzles with a unique solution (level, symmetry, givens, seed)", Run: runGenerate},
 		{Name: "hint", Short: "explain the next logical step of a puzzle", Run: runHint},
+		{Name: "import", Short: "import an f-puzzles or SudokuPad link as a JSON puzzle object", Run: runImport},
 		{Name: "loadtest", Short: "load-test a line protocol server (throughput, latency percentiles)", Run: runLoadtest},
 		{Name: "rate", Short: "rate puzzles on the Sudoku Explainer scale by solving them like a person", Run: runRate},
 		{Name: "serve", Short: "serve the HTTP API, the web page and the line protocol", Run: runServe},

@@ -17,6 +17,9 @@ const game = {
   // colour[i] is 0 or a colour number; markKind says which marks
   // pencil mode writes: "pencil" (candidates), "centre" or "corner".
   centre: [], corner: [], colour: [], markKind: "pencil",
+  // rules: the variant constraints of the puzzle object played, or null
+  // (see rulesOf).
+  rules: null,
 };
 
 // The fields of a cell that a change may set, as game's arrays.
@@ -50,11 +53,13 @@ function lineOf(cells) {
 const sym = (d) => game.alphabet[d - 1];
 const cellName = (i) => "r" + (Math.floor(i / game.n) + 1) + "c" + (i % game.n + 1);
 
-// unitsOf returns the rows, columns and boxes as lists of cell indices.
-function unitsOf(n, br, bc) {
+// unitsOf returns the rows, columns and boxes as lists of cell indices
+// (boxes: a jigsaw's regions instead of the shape's boxes).
+function unitsOf(n, br, bc, boxes) {
   const units = [];
   for (let r = 0; r < n; r++) units.push([...Array(n)].map((_, c) => r * n + c));
   for (let c = 0; c < n; c++) units.push([...Array(n)].map((_, r) => r * n + c));
+  if (boxes) return units.concat(boxes);
   for (let b = 0; b < n; b++) {
     const r0 = Math.floor(b / (n / bc)) * br, c0 = (b % (n / bc)) * bc;
     const box = [];
@@ -66,14 +71,162 @@ function unitsOf(n, br, bc) {
 
 let units = [], peers = [];
 
+// rulesOf takes the variant constraints of a puzzle object (docs/formats.md,
+// docs/import.md): killer cages {sum, cells}, thermometers (cells, bulb
+// first), anti-knight, anti-king and non-consecutive, cells 0-based in
+// reading order; and its regions: a jigsaw's region map (regions), extra
+// regions (extra) and those of the variants diagonal, hyper and disjoint
+// (kept as extra regions). It returns null when there are none, and
+// throws on cells outside the grid of n×n (boxes br×bc) or a bad map.
+function rulesOf(obj, n, br, bc) {
+  if (!obj || typeof obj !== "object") return null;
+  const cellsOK = (cs) => Array.isArray(cs) && cs.length > 0 && cs.every((i) => Number.isInteger(i) && i >= 0 && i < n * n);
+  const r = {};
+  if (typeof obj.regions === "string" && obj.regions.trim()) {
+    const map = obj.regions.replace(/\s+/g, "");
+    if (regionsOf(map, n) === null) throw new Error("the region map is not " + n + " regions of " + n + " cells");
+    r.regions = map;
+  }
+  const extra = [];
+  const addExtra = (cells) => {
+    const key = [...cells].sort((a, b) => a - b).join(",");
+    if (!extra.some((e) => [...e].sort((a, b) => a - b).join(",") === key)) extra.push(cells);
+  };
+  if (Array.isArray(obj.extra)) {
+    obj.extra.forEach((e, j) => {
+      if (!cellsOK(e) || e.length !== n) throw new Error("extra region " + (j + 1) + " is not " + n + " cells of the grid");
+      addExtra(e.slice());
+    });
+  }
+  const variant = String(obj.variant || "").toLowerCase();
+  if (["diagonal", "x", "sudoku-x"].includes(variant)) {
+    addExtra([...Array(n)].map((_, i) => i * n + i));
+    addExtra([...Array(n)].map((_, i) => i * n + n - 1 - i));
+  } else if (["hyper", "windoku"].includes(variant) && n === 9) {
+    for (const r0 of [1, 5]) for (const c0 of [1, 5]) addExtra([...Array(9)].map((_, k) => (r0 + Math.floor(k / 3)) * 9 + c0 + (k % 3)));
+  } else if (["disjoint", "disjoint-groups"].includes(variant)) {
+    for (let k = 0; k < n; k++) addExtra([...Array(n)].map((_, b) => (Math.floor(b / (n / bc)) * br + Math.floor(k / bc)) * n + (b % (n / bc)) * bc + (k % bc)));
+  }
+  if (extra.length) r.extra = extra;
+  if (Array.isArray(obj.cages) && obj.cages.length) {
+    r.cages = obj.cages.map((k, j) => {
+      if (!k || !cellsOK(k.cells) || !Number.isInteger(k.sum)) throw new Error("cage " + (j + 1) + " is not a sum and cells of the " + n + "×" + n + " grid");
+      return { sum: k.sum, cells: [...k.cells].sort((a, b) => a - b) };
+    });
+  }
+  if (Array.isArray(obj.thermos) && obj.thermos.length) {
+    r.thermos = obj.thermos.map((t, j) => {
+      if (!cellsOK(t)) throw new Error("thermometer " + (j + 1) + " is not cells of the " + n + "×" + n + " grid");
+      return t.slice();
+    });
+  }
+  for (const f of ["antiknight", "antiking", "nonconsecutive"]) if (obj[f] === true) r[f] = true;
+  return Object.keys(r).length ? r : null;
+}
+
+// regionsOf reads a region map of n×n symbols into n regions of n cells,
+// or returns null.
+function regionsOf(map, n) {
+  const chars = [...map];
+  if (chars.length !== n * n) return null;
+  const index = new Map(), boxes = [];
+  chars.forEach((ch, i) => {
+    if (!index.has(ch)) {
+      index.set(ch, boxes.length);
+      boxes.push([]);
+    }
+    boxes[index.get(ch)].push(i);
+  });
+  return boxes.length === n && boxes.every((b) => b.length === n) ? boxes : null;
+}
+
+// Cells a knight's or a king's move apart, and orthogonal neighbours.
+const KNIGHT = [[1, 2], [2, 1], [2, -1], [1, -2]], KING = [[0, 1], [1, -1], [1, 0], [1, 1]], ORTHO = [[0, 1], [1, 0]];
+
+// pairsOf lists each pair of cells i < j a move of moves apart once.
+function pairsOf(n, moves) {
+  const out = [];
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      for (const [dr, dc] of moves) {
+        const r2 = r + dr, c2 = c + dc;
+        if (r2 >= 0 && r2 < n && c2 >= 0 && c2 < n) out.push([r * n + c, r2 * n + c2]);
+      }
+    }
+  }
+  return out;
+}
+
+// Pairs of cells that may not hold the same digit (anti-knight, anti-king)
+// and that may not hold consecutive digits (non-consecutive).
+let samePairs = [], consecPairs = [];
+
+// ruleConflicts adds to bad the cells whose digits break the variant
+// rules: a cage whose digits cannot reach its sum (or a full cage with
+// another sum), a thermometer whose digits do not increase by at least
+// one a step from the bulb (or that leave no room), equal digits a
+// knight's or king's move apart, consecutive orthogonal neighbours.
+// Repeated digits in a cage are found with the units.
+function ruleConflicts(bad) {
+  const r = game.rules, v = game.cells, n = game.n;
+  if (!r) return;
+  for (const k of r.cages || []) {
+    let s = 0, blank = 0;
+    for (const i of k.cells) {
+      if (v[i]) s += v[i];
+      else blank++;
+    }
+    const least = (blank * (blank + 1)) / 2, most = (blank * (2 * n - blank + 1)) / 2;
+    if (s + least > k.sum || s + most < k.sum) for (const i of k.cells) if (v[i]) bad.add(i);
+  }
+  for (const t of r.thermos || []) {
+    t.forEach((i, a) => {
+      if (v[i] && (v[i] < a + 1 || v[i] > n - (t.length - 1 - a))) bad.add(i);
+      for (let b = a + 1; b < t.length; b++) {
+        const j = t[b];
+        if (v[i] && v[j] && v[j] - v[i] < b - a) {
+          bad.add(i);
+          bad.add(j);
+        }
+      }
+    });
+  }
+  for (const [i, j] of samePairs) {
+    if (v[i] && v[i] === v[j]) {
+      bad.add(i);
+      bad.add(j);
+    }
+  }
+  for (const [i, j] of consecPairs) {
+    if (v[i] && v[j] && Math.abs(v[i] - v[j]) === 1) {
+      bad.add(i);
+      bad.add(j);
+    }
+  }
+}
+
 // infoText is the label above the board: size, level and rating when
 // known, the number of givens, and where the puzzle came from.
 function infoText() {
   const parts = [game.n + "×" + game.n];
   if (game.source && (game.source.startsWith("daily") || !game.level)) parts.push(game.source);
   if (game.level) parts.push(game.level + (game.rating ? " (" + game.rating.toFixed(1) + ")" : ""));
+  if (game.rules) parts.push(rulesLabel(game.rules));
   parts.push(game.given.filter(Boolean).length + " givens");
   return parts.join(" · ");
+}
+
+// rulesLabel names the variant rules: "killer, thermo, anti-knight".
+function rulesLabel(r) {
+  const names = [];
+  if (r.regions) names.push("jigsaw");
+  if (r.extra) names.push("extra regions");
+  if (r.cages) names.push("killer");
+  if (r.thermos) names.push("thermo");
+  if (r.antiknight) names.push("anti-knight");
+  if (r.antiking) names.push("anti-king");
+  if (r.nonconsecutive) names.push("non-consecutive");
+  return names.join(", ");
 }
 
 // setup starts a puzzle: meta holds level, rating and source (the label),
@@ -86,7 +239,7 @@ function setup(puzzleLine, size, solutionLine, meta, saved) {
   save(); // the game being left keeps its time
   Object.assign(game, {
     n, br, bc, size: br + "x" + bc, alphabet: alphabetFor(n),
-    level: meta.level || "", rating: +meta.rating || 0, source: meta.source || "",
+    level: meta.level || "", rating: +meta.rating || 0, source: meta.source || "", rules: meta.rules || null,
     selected: -1, pencilMode: false, undo: [], redo: [], wrong: new Set(), hint: null,
     elapsed: 0, finished: false, paused: false, hints: 0, checks: 0, armed: 0,
   });
@@ -111,9 +264,20 @@ function setup(puzzleLine, size, solutionLine, meta, saved) {
     game.hints = saved.hints || 0;
     game.checks = saved.checks || 0;
   }
-  units = unitsOf(n, br, bc);
+  units = unitsOf(n, br, bc, game.rules && game.rules.regions ? regionsOf(game.rules.regions, n) : null);
+  if (game.rules && game.rules.extra) units.push(...game.rules.extra);
+  // A cage holds each digit at most once: a unit for repeats and peers.
+  if (game.rules && game.rules.cages) units.push(...game.rules.cages.map((k) => k.cells));
+  samePairs = [];
+  if (game.rules && game.rules.antiknight) samePairs.push(...pairsOf(n, KNIGHT));
+  if (game.rules && game.rules.antiking) samePairs.push(...pairsOf(n, KING));
+  consecPairs = game.rules && game.rules.nonconsecutive ? pairsOf(n, ORTHO) : [];
   peers = game.cells.map(() => new Set());
   for (const u of units) for (const i of u) for (const j of u) if (i !== j) peers[i].add(j);
+  for (const [i, j] of samePairs) {
+    peers[i].add(j);
+    peers[j].add(i);
+  }
   buildBoard();
   buildKeypad();
   if ([...$("size").options].some((o) => +o.value === n)) $("size").value = String(n);
@@ -146,6 +310,7 @@ function linkOf(progress) {
   const q = new URLSearchParams();
   q.set("size", game.size);
   q.set("p", lineOf(game.puzzle));
+  if (game.rules) q.set("rules", JSON.stringify(game.rules));
   if (game.level) q.set("level", game.level);
   if (game.rating) q.set("rating", game.rating.toFixed(1));
   if (progress && game.cells.some((v, i) => v && !game.given[i])) q.set("s", lineOf(game.cells));
@@ -156,7 +321,16 @@ function setLink() {
   history.replaceState(null, "", linkOf(false));
 }
 
-const gameID = () => game.size + ":" + lineOf(game.puzzle);
+// gameID names a game by its puzzle: size, grid and rules (a killer's grid
+// is often empty).
+const gameID = () => game.size + ":" + lineOf(game.puzzle) + (game.rules ? ":" + hash(JSON.stringify(game.rules)) : "");
+
+// hash is FNV-1a (32 bits) in hex.
+function hash(s) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
 
 function buildBoard() {
   const board = $("board");
@@ -175,8 +349,9 @@ function buildBoard() {
       const cell = document.createElement("div");
       cell.className = "cell";
       cell.id = "cell-" + i;
-      if ((c + 1) % game.bc === 0 && c + 1 < game.n) cell.classList.add("box-right");
-      if ((r + 1) % game.br === 0 && r + 1 < game.n) cell.classList.add("box-bottom");
+      const map = game.rules && game.rules.regions;
+      if (map ? c + 1 < game.n && map[i] !== map[i + 1] : (c + 1) % game.bc === 0 && c + 1 < game.n) cell.classList.add("box-right");
+      if (map ? r + 1 < game.n && map[i] !== map[i + game.n] : (r + 1) % game.br === 0 && r + 1 < game.n) cell.classList.add("box-bottom");
       cell.dataset.i = i;
       cell.setAttribute("role", "gridcell");
       cell.setAttribute("aria-colindex", c + 1);
@@ -185,6 +360,101 @@ function buildBoard() {
     }
     board.appendChild(row);
   }
+  drawRules(board);
+}
+
+const SVGNS = "http://www.w3.org/2000/svg";
+
+function svgEl(tag, attrs) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  return e;
+}
+
+// drawRules draws the variant rules over the board in two SVG layers
+// whose units are hundredths of a cell: thermometers (a bulb and a thick
+// line through the cells' centres, blended so that the digits show
+// through as if drawn on top), then killer cages (dashed outlines inset
+// in the cells, the sum in the top-left corner of the cage's first cell in
+// reading order, the outline broken around it).
+function drawRules(board) {
+  const r = game.rules, n = game.n;
+  if (!r) return;
+  const size = 100 * n;
+  const layer = (cls) => svgEl("svg", { class: "rules " + cls, viewBox: "0 0 " + size + " " + size, preserveAspectRatio: "none", "aria-hidden": "true" });
+  const centre = (i) => [100 * (i % n) + 50, 100 * Math.floor(i / n) + 50];
+  if (r.extra) {
+    // Extra regions: a diagonal as a line from corner to corner, others
+    // as tinted cells.
+    const svg = layer("extras");
+    const main = [...Array(n)].map((_, i) => i * n + i).join(), anti = [...Array(n)].map((_, i) => i * n + n - 1 - i).join();
+    r.extra.forEach((e, k) => {
+      const key = [...e].sort((a, b) => a - b).join();
+      if (key === main) svg.appendChild(svgEl("line", { class: "diagonal", "data-extra": k, x1: 0, y1: 0, x2: size, y2: size }));
+      else if (key === anti) svg.appendChild(svgEl("line", { class: "diagonal", "data-extra": k, x1: size, y1: 0, x2: 0, y2: size }));
+      else for (const i of e) svg.appendChild(svgEl("rect", { class: "extra", "data-extra": k, x: 100 * (i % n), y: 100 * Math.floor(i / n), width: 100, height: 100 }));
+    });
+    board.appendChild(svg);
+  }
+  if (r.thermos) {
+    const svg = layer("thermos");
+    r.thermos.forEach((t, k) => {
+      const [bx, by] = centre(t[0]);
+      svg.appendChild(svgEl("path", { class: "tube", "data-thermo": k, d: t.map((i, j) => (j ? "L" : "M") + centre(i).join(" ")).join("") }));
+      svg.appendChild(svgEl("circle", { class: "bulb", "data-thermo": k, cx: bx, cy: by, r: 34 }));
+    });
+    board.appendChild(svg);
+  }
+  if (r.cages) {
+    const svg = layer("cages");
+    const mask = svgEl("mask", { id: "cagesums", maskUnits: "userSpaceOnUse", x: 0, y: 0, width: size, height: size });
+    mask.appendChild(svgEl("rect", { x: 0, y: 0, width: size, height: size, fill: "white" }));
+    const sums = [];
+    r.cages.forEach((k, j) => {
+      const first = k.cells[0], x = 100 * (first % n), y = 100 * Math.floor(first / n);
+      const text = String(k.sum);
+      mask.appendChild(svgEl("rect", { x: x + 3, y: y + 3, width: 8 + 15 * text.length, height: 26, fill: "black" }));
+      const t = svgEl("text", { class: "cage-sum", "data-cage": j, x: x + 6, y: y + 23 });
+      t.textContent = text;
+      sums.push(t);
+    });
+    const defs = svgEl("defs");
+    defs.appendChild(mask);
+    svg.appendChild(defs);
+    r.cages.forEach((k, j) => svg.appendChild(svgEl("path", { class: "cage", "data-cage": j, d: cagePath(k.cells, n, 9), mask: "url(#cagesums)" })));
+    svg.append(...sums);
+    board.appendChild(svg);
+    for (const k of r.cages) $("cell-" + k.cells[0]).classList.add("has-sum");
+  }
+}
+
+// cagePath is the outline of a cage inset by d (hundredths of a cell):
+// for each side of a cell that borders no cell of the cage, a segment
+// that reaches the neighbouring segments at the corners.
+function cagePath(cells, n, d) {
+  const inCage = new Set(cells);
+  const has = (r, c) => r >= 0 && c >= 0 && r < n && c < n && inCage.has(r * n + c);
+  // end returns where a side's segment stops towards a neighbour along it:
+  // short of the corner when the neighbour is outside the cage, past it
+  // (an inner corner) when the cell diagonally beyond is in the cage.
+  const end = (along, beyond, corner, sign) => (!along ? corner - sign * d : beyond ? corner + sign * d : corner);
+  let p = "";
+  for (const i of cells) {
+    const r = Math.floor(i / n), c = i % n, X = 100 * c, Y = 100 * r;
+    for (const dr of [-1, 1]) {
+      if (has(r + dr, c)) continue;
+      const y = dr < 0 ? Y + d : Y + 100 - d;
+      const x0 = end(has(r, c - 1), has(r + dr, c - 1), X, -1), x1 = end(has(r, c + 1), has(r + dr, c + 1), X + 100, 1);
+      p += "M" + x0 + " " + y + "H" + x1;
+    }
+    for (const dc of [-1, 1]) {
+      if (has(r, c + dc)) continue;
+      const x = dc < 0 ? X + d : X + 100 - d;
+      const y0 = end(has(r - 1, c), has(r - 1, c + dc), Y, -1), y1 = end(has(r + 1, c), has(r + 1, c + dc), Y + 100, 1);
+      p += "M" + x + " " + y0 + "V" + y1;
+    }
+  }
+  return p;
 }
 
 function buildKeypad() {
@@ -342,6 +612,7 @@ function redo() {
 
 function conflicts() {
   const bad = new Set();
+  ruleConflicts(bad);
   for (const u of units) {
     const seen = new Map();
     for (const i of u) {
@@ -364,7 +635,7 @@ function afterChange() {
   } else if (full) {
     say(bad.size ? "The grid is full, but some digits clash." : "The grid is full, but some entries are wrong. Try Check.");
   } else if (bad.size) {
-    say("Conflict: the same digit twice in a row, column or box.");
+    say(game.rules ? "Conflict: some digits break the rules (marked in red)." : "Conflict: the same digit twice in a row, column or box.");
   } else {
     say("");
   }
@@ -633,7 +904,7 @@ function save() {
   const all = loadStore(STORE, {});
   all[gameID()] = {
     size: game.size, puzzle: lineOf(game.puzzle), solution: game.solution ? lineOf(game.solution) : "",
-    level: game.level, rating: game.rating, source: game.source,
+    level: game.level, rating: game.rating, source: game.source, rules: game.rules,
     cells: lineOf(game.cells), pencil: game.pencil, centre: game.centre, corner: game.corner, colour: game.colour, undo: game.undo.slice(-SAVED_UNDO), redo: game.redo.slice(-SAVED_UNDO),
     elapsed: now(), finished: game.finished, hints: game.hints, checks: game.checks, updated: Date.now(),
   };
@@ -795,26 +1066,50 @@ function importHint(text) {
   return "";
 }
 
-// loadPuzzle starts a puzzle given as text (any format the service reads).
-async function loadPuzzle(text, size, meta, state) {
+// loadPuzzle starts a puzzle given as text (any format the service reads;
+// a JSON puzzle object may carry variant rules, see rulesOf), or as a
+// one-line grid with its size and the rules of a link.
+async function loadPuzzle(text, size, meta, state, linkRules) {
+  let obj = linkRules || null;
+  if (!size && text.trim().startsWith("{")) {
+    try {
+      obj = JSON.parse(text);
+    } catch {
+      obj = null; // the service says what is wrong
+    }
+  }
   const id = size ? size + ":" + text : "";
-  if (id && !state && restore(id)) return;
-  const body = size ? { size, puzzle: text } : text;
+  if (id && !linkRules && !state && restore(id)) return;
+  const body = size ? Object.assign({ size, puzzle: text }, linkRules || {}) : text;
   let v = await api("POST", "/api/check", body);
-  if (v.verdict !== "unique") throw new Error("this puzzle has " + (v.verdict === "multiple" ? "more than one solution" : "no solution") + (v.message && v.verdict === "invalid" ? ": " + v.message : ""));
+  const [br, bc] = shapeOf(v.size, v.puzzle.length);
+  const rules = rulesOf(obj, br * bc, br, bc);
+  // A puzzle with rules the service may not know (cages, thermometers,
+  // anti-knight, anti-king, non-consecutive): "multiple" can mean that it
+  // checked the grid without them. The game then plays it with
+  // no solution, checking the rules as the player goes.
+  const novel = rules && (rules.cages || rules.thermos || rules.antiknight || rules.antiking || rules.nonconsecutive);
+  const unconfirmed = novel && v.verdict === "multiple";
+  if (v.verdict !== "unique" && !unconfirmed) throw new Error("this puzzle has " + (v.verdict === "multiple" ? "more than one solution" : "no solution") + (v.message && v.verdict === "invalid" ? ": " + v.message : ""));
   // The solution comes in the text format of the puzzle sent: for a
   // multi-line grid, ask again with its one-line form.
-  if (v.solution.length !== v.puzzle.length) v = await api("POST", "/api/check", { size: v.size, puzzle: v.puzzle });
+  if (!unconfirmed && v.solution.length !== v.puzzle.length) v = await api("POST", "/api/check", Object.assign({ size: v.size, puzzle: v.puzzle }, rules || {}));
   // A saved game of the same puzzle, given in another form.
-  if (!state && restore(v.size + ":" + v.puzzle.replace(/0/g, "."))) return;
+  if (!state && restore(v.size + ":" + v.puzzle.replace(/0/g, ".") + (rules ? ":" + hash(JSON.stringify(rules)) : ""))) return;
   let saved = null;
   if (state && state.length === v.puzzle.length) saved = { cells: state };
-  setup(v.puzzle, v.size, v.solution, meta || { source: "imported" }, saved);
-  say(saved ? "Puzzle loaded with the shared progress." : "Puzzle loaded.");
+  setup(v.puzzle, v.size, unconfirmed ? "" : v.solution, Object.assign({}, meta || { source: "imported" }, { rules }), saved);
+  let msg = saved ? "Puzzle loaded with the shared progress." : "Puzzle loaded.";
+  if (unconfirmed) msg += " The service did not confirm a single solution under its rules, so Check is off; the rules are checked as you play.";
+  say(msg);
 }
 
 async function hint() {
   if (game.finished || game.paused) return;
+  if (game.rules) {
+    say("Hints do not know killer cages, thermometers and the other variant rules yet.");
+    return;
+  }
   const pencil = game.pencil.map((m) => {
     const ds = [];
     for (let d = 1; d <= game.n; d++) if (m & (1 << d)) ds.push(d);
@@ -841,7 +1136,11 @@ async function hint() {
 }
 
 function check() {
-  if (!game.solution || game.paused) return;
+  if (game.paused) return;
+  if (!game.solution) {
+    say("Check needs the puzzle's solution, which the service did not give for these rules; entries that break the rules are marked as you play.");
+    return;
+  }
   game.checks++;
   game.wrong = new Set();
   let filled = 0;
@@ -1044,9 +1343,18 @@ async function loadFromLink() {
   const p = params.get("p");
   if (!p) return false;
   const size = params.get("size") || undefined;
-  if (game.puzzle.length && size === game.size && p === lineOf(game.puzzle) && !params.get("s")) return true;
+  const rulesText = params.get("rules") || "";
+  if (game.puzzle.length && size === game.size && p === lineOf(game.puzzle) && rulesText === (game.rules ? JSON.stringify(game.rules) : "") && !params.get("s")) return true;
+  let linkRules = null;
+  if (rulesText) {
+    try {
+      linkRules = JSON.parse(rulesText);
+    } catch {
+      throw new Error("the link's rules are not JSON");
+    }
+  }
   const meta = params.get("level") ? { level: params.get("level"), rating: params.get("rating") } : { source: "shared" };
-  await loadPuzzle(p, size, meta, params.get("s") || "");
+  await loadPuzzle(p, size, meta, params.get("s") || "", linkRules);
   return true;
 }
 

@@ -1,0 +1,126 @@
+package fpuzzles
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/dlxkit/dlx/internal/lzstring"
+	"github.com/dlxkit/dlx/internal/quote"
+)
+
+// Decode reads an f-puzzles payload: the lz-string compressed Base64 of
+// the f-puzzles JSON (the "load=" value of an f-puzzles link).
+func Decode(payload string) (*Puzzle, error) {
+	text, err := lzstring.DecompressFromBase64(payload)
+	if err != nil {
+		return nil, fmt.Errorf("%w: payload %s: %w", ErrSyntax, quote.Short(payload), err)
+	}
+	if text == "" {
+		return nil, fmt.Errorf("%w: payload %s holds nothing", ErrSyntax, quote.Short(payload))
+	}
+	return Parse([]byte(text))
+}
+
+// Read imports a puzzle from any of the forms setters share: an f-puzzles
+// or SudokuPad link, an f-puzzles payload (with or without SudokuPad's
+// "fpuzzles" prefix), or the f-puzzles JSON. Surrounding whitespace and a
+// byte order mark are ignored.
+func Read(text string) (*Puzzle, error) {
+	t := strings.TrimSpace(strings.TrimPrefix(text, "\ufeff"))
+	switch {
+	case t == "":
+		return nil, fmt.Errorf("%w: empty input: want an f-puzzles or SudokuPad link, a payload or f-puzzles JSON", ErrSyntax)
+	case strings.HasPrefix(t, "{"):
+		return Parse([]byte(t))
+	case isLink(t):
+		return readLink(t)
+	}
+	return readPayload(t, "")
+}
+
+// isLink tells whether t looks like a URL (with or without its scheme).
+func isLink(t string) bool {
+	l := strings.ToLower(t)
+	if strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://") {
+		return true
+	}
+	host, _, _ := strings.Cut(l, "/")
+	host, _, _ = strings.Cut(host, "?")
+	return strings.Contains(host, ".") && (strings.Contains(l, "/") || strings.Contains(l, "?"))
+}
+
+// readLink reads an f-puzzles or SudokuPad link.
+func readLink(t string) (*Puzzle, error) {
+	if !strings.Contains(t, "://") {
+		t = "https://" + t
+	}
+	u, err := url.Parse(t)
+	if err != nil {
+		return nil, fmt.Errorf("%w: link %s: %v", ErrSyntax, quote.Short(t), err)
+	}
+	host := strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
+	switch {
+	case host == "f-puzzles.com":
+		if p, ok := rawQuery(u.RawQuery, "load"); ok {
+			return readPayload(p, "f-puzzles link: ")
+		}
+		if id, ok := rawQuery(u.RawQuery, "id"); ok {
+			return nil, fmt.Errorf("%w: f-puzzles short link (id=%s): the puzzle is on f-puzzles' server; open it and copy the full link (Export, \"?load=\")", ErrUnsupported, quote.Short(id))
+		}
+		return nil, fmt.Errorf("%w: f-puzzles link %s has no \"load=\" puzzle", ErrSyntax, quote.Short(t))
+	case host == "sudokupad.app" || strings.HasSuffix(host, ".sudokupad.app") || host == "app.crackingthecryptic.com" || host == "beta.sudokupad.app":
+		if p, ok := rawQuery(u.RawQuery, "puzzle"); ok {
+			return readPayload(p, "SudokuPad link: ")
+		}
+		// The puzzle in the path: /fpuzzlesN4Ig..., /sudoku/fpuzzles...,
+		// or a short id (/abc123).
+		path := strings.Trim(u.EscapedPath(), "/")
+		path = strings.TrimPrefix(path, "sudoku/")
+		if path == "" {
+			return nil, fmt.Errorf("%w: SudokuPad link %s names no puzzle", ErrSyntax, quote.Short(t))
+		}
+		return readPayload(path, "SudokuPad link: ")
+	}
+	return nil, fmt.Errorf("%w: link to %s: want an f-puzzles (f-puzzles.com/?load=) or SudokuPad (sudokupad.app) link", ErrUnsupported, quote.Short(host))
+}
+
+// rawQuery returns the value of key in a raw query, unescaped without
+// turning '+' into a space (a Base64 payload's '+' is often left
+// unescaped in links).
+func rawQuery(raw, key string) (string, bool) {
+	for part := range strings.SplitSeq(raw, "&") {
+		k, v, _ := strings.Cut(part, "=")
+		if k != key {
+			continue
+		}
+		if s, err := url.PathUnescape(v); err == nil {
+			v = s
+		}
+		return v, true
+	}
+	return "", false
+}
+
+// readPayload reads a payload: f-puzzles' Base64 or SudokuPad's prefixed
+// forms.
+func readPayload(p, where string) (*Puzzle, error) {
+	if s, err := url.PathUnescape(p); err == nil {
+		p = s
+	}
+	switch {
+	case strings.HasPrefix(p, "fpuzzles"):
+		return Decode(p[len("fpuzzles"):])
+	case strings.HasPrefix(p, "scl"), strings.HasPrefix(p, "ctc"):
+		return nil, fmt.Errorf("%w: %sSudokuPad's own format (%q payload): export the puzzle from f-puzzles, or use a SudokuPad link with an \"fpuzzles\" payload", ErrUnsupported, where, p[:3])
+	case strings.HasPrefix(p, "scf"):
+		return nil, fmt.Errorf("%w: %sSudokuPad's classic format (\"scf\" payload)", ErrUnsupported, where)
+	case where == "SudokuPad link: " && len(p) < 40 && !strings.HasPrefix(p, "N4Ig"):
+		return nil, fmt.Errorf("%w: SudokuPad short link (%s): the puzzle is on SudokuPad's server; open it and copy a link with the puzzle in it", ErrUnsupported, quote.Short(p))
+	}
+	pz, err := Decode(p)
+	if err != nil && where != "" {
+		return nil, fmt.Errorf("%s%w", where, err)
+	}
+	return pz, err
+}
