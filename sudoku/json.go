@@ -34,6 +34,15 @@ type PuzzleJSON struct {
 	// Extra lists further regions (cell indices, row-major from 0) that a
 	// variant without a known name adds to the rules.
 	Extra [][]int `json:"extra,omitempty"`
+	// Cages are killer cages, {"sum":15,"cells":[0,1,9]}: distinct digits
+	// adding up to the sum (see Variant.Cages and docs/variants.md).
+	Cages []Cage `json:"cages,omitempty"`
+	// AntiKnight, AntiKing and NonConsecutive turn on those constraints.
+	AntiKnight     bool `json:"antiknight,omitempty"`
+	AntiKing       bool `json:"antiking,omitempty"`
+	NonConsecutive bool `json:"nonconsecutive,omitempty"`
+	// Thermos are thermometers, cell indices from the bulb.
+	Thermos [][]int `json:"thermos,omitempty"`
 	// Alphabet is the symbols of the digits 1..N in Puzzle, when not the
 	// default (see ReadOptions.Alphabet).
 	Alphabet string `json:"alphabet,omitempty"`
@@ -117,8 +126,40 @@ func NewPuzzleJSON(g *Grid, f Format) (*PuzzleJSON, error) {
 			name = ""
 		}
 		pj.Variant = name
+		pj.Cages, pj.Thermos = v.Cages, v.Thermos
+		pj.AntiKnight, pj.AntiKing, pj.NonConsecutive = v.AntiKnight, v.AntiKing, v.NonConsecutive
 	}
 	return pj, nil
+}
+
+// constraints returns the constraints of pj as a Variant holding nothing
+// else, or nil when it has none.
+func (pj *PuzzleJSON) constraints() *Variant {
+	c := &Variant{Cages: pj.Cages, AntiKnight: pj.AntiKnight, AntiKing: pj.AntiKing, NonConsecutive: pj.NonConsecutive, Thermos: pj.Thermos}
+	if !c.Constrained() {
+		return nil
+	}
+	return c
+}
+
+// WithConstraints returns v (nil: standard) with the constraints of c
+// added: c's cages and thermometers after v's, and each of c's flags
+// turned on. It returns v itself when c has no constraints, else a new
+// Variant (v is not changed).
+func WithConstraints(v, c *Variant) *Variant {
+	if !c.Constrained() {
+		return v
+	}
+	nv := &Variant{Name: "standard"}
+	if v != nil {
+		*nv = *v
+	}
+	nv.Cages = append(slices.Clip(nv.Cages), c.Cages...)
+	nv.Thermos = append(slices.Clip(nv.Thermos), c.Thermos...)
+	nv.AntiKnight = nv.AntiKnight || c.AntiKnight
+	nv.AntiKing = nv.AntiKing || c.AntiKing
+	nv.NonConsecutive = nv.NonConsecutive || c.NonConsecutive
+	return nv
 }
 
 // regionMap writes jigsaw boxes as N² region symbols.
@@ -228,6 +269,12 @@ func (pj *PuzzleJSON) Grid(opt ReadOptions) (*Grid, Format, error) {
 			}
 		}
 		v = nv
+	}
+	if c := pj.constraints(); c != nil {
+		v = WithConstraints(v, c)
+		if err := CheckConstraints(g.N(), v); err != nil {
+			return nil, Format{}, &ParseError{Msg: "json: " + err.Error(), Err: err}
+		}
 	}
 	g.Variant = v
 	return g, f, nil
