@@ -53,7 +53,7 @@ func newLayout(s Shape, v *Variant) (*layout, error) {
 			l.extra[c] = append(l.extra[c], h-3*n)
 		}
 	}
-	l.con = newConLayout(l, v, geo.Peers)
+	l.con = newConLayout(l, v, geo)
 	return l, nil
 }
 

@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/dlxkit/dlx/exactcover"
@@ -42,11 +43,12 @@ type conLayout struct {
 }
 
 // newConLayout returns the constraint reduction of v for layout l with
-// geometry houses, or nil when v has no constraints.
-func newConLayout(l *layout, v *Variant, peers [][]int) *conLayout {
+// geometry geo, or nil when v has no constraints.
+func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
 	if !v.Constrained() {
 		return nil
 	}
+	peers := geo.Peers
 	n := l.n
 	nn := n * n
 	cl := &conLayout{extra: make([][]int32, nn*n), dead: make([]bool, nn*n)}
@@ -57,7 +59,11 @@ func newConLayout(l *layout, v *Variant, peers [][]int) *conLayout {
 		next++
 		return next - 1
 	}
-	for k, cg := range v.Cages {
+	cages := v.Cages
+	if encoding.derived {
+		cages = append(slices.Clip(cages), derivedCages(geo, v.Cages)...)
+	}
+	for k, cg := range cages {
 		ks := "k" + strconv.Itoa(k+1)
 		head := pr(ks)
 		first := next
@@ -79,7 +85,7 @@ func newConLayout(l *layout, v *Variant, peers [][]int) *conLayout {
 		for _, c := range cg.Cells {
 			for d := 1; d <= n; d++ {
 				cl.extra[c*n+d-1] = append(cl.extra[c*n+d-1], int32(first+d-1))
-				if union&(1<<(d-1)) == 0 {
+				if union&(1<<(d-1)) == 0 && encoding.prune {
 					cl.dead[c*n+d-1] = true
 				}
 			}
@@ -114,7 +120,20 @@ func newConLayout(l *layout, v *Variant, peers [][]int) *conLayout {
 			}
 		}
 	}
-	if v.AntiKing {
+	if v.AntiKing && encoding.kingPairs {
+		for _, p := range kingDiagonals(n) {
+			if isPeer(p[0], p[1]) {
+				continue
+			}
+			ps := "d" + strconv.Itoa(p[0]) + "," + strconv.Itoa(p[1]) + "="
+			for d := 1; d <= n; d++ {
+				it := sec(ps + strconv.Itoa(d))
+				add(p[0], d, it)
+				add(p[1], d, it)
+			}
+		}
+	}
+	if v.AntiKing && !encoding.kingPairs {
 		for r := 0; r+1 < n; r++ {
 			for c := 0; c+1 < n; c++ {
 				a := r*n + c
@@ -147,7 +166,7 @@ func newConLayout(l *layout, v *Variant, peers [][]int) *conLayout {
 	if rng := thermoRange(n, v); rng != nil {
 		for c, m := range rng {
 			for d := 1; d <= n; d++ {
-				if m&(1<<(d-1)) == 0 {
+				if m&(1<<(d-1)) == 0 && encoding.prune {
 					cl.dead[c*n+d-1] = true
 				}
 			}
@@ -159,7 +178,7 @@ func newConLayout(l *layout, v *Variant, peers [][]int) *conLayout {
 				// Item j: a holds j or more, b j or less. Only the j
 				// both cells can reach need an item.
 				for j := 1; j <= n; j++ {
-					if rng[a]>>(j-1) == 0 || rng[b]&(1<<j-1) == 0 {
+					if encoding.prune && (rng[a]>>(j-1) == 0 || rng[b]&(1<<j-1) == 0) {
 						continue
 					}
 					it := sec(ts + strconv.Itoa(j))
@@ -199,4 +218,153 @@ func (cl *conLayout) addItems(p *exactcover.Problem) error {
 // left out), place[o] the placement of option o (-1 for a cage option).
 type placements struct {
 	opt, place []int32
+}
+
+// encoding holds the choices between encodings that docs/variants.md
+// measures; the tests flip them to repeat the measurement. The defaults
+// are the measured best.
+var encoding = struct {
+	derived   bool // add the cages the rule of 45 derives
+	prune     bool // leave out placements the cages or thermometers rule out
+	kingPairs bool // anti-king as an item per diagonal pair, not per 2x2 window
+}{derived: true, prune: true}
+
+// derivedCages returns the cages that the rule of 45 derives from the
+// given cages: a house, or a run of whole rows or columns, holds each
+// digit once per house, so its digits add up to N(N+1)/2 per house.
+// Subtracting the cages inside it leaves the sum of its other cells (the
+// "innies"); subtracting it from the cages that cover it leaves the sum
+// of their cells outside it (the "outies"). When those cells lie in one
+// house their digits are distinct, and they form a cage like any other,
+// which may overlap the given ones: the encoding takes each cage on its
+// own. Cages equal to a given one or found before are left out.
+func derivedCages(geo *Geometry, given []Cage) []Cage {
+	n := geo.N
+	nc := n * n
+	full := n * (n + 1) / 2
+	cageOf := make([]int, nc)
+	for i := range cageOf {
+		cageOf[i] = -1
+	}
+	for k, cg := range given {
+		for _, c := range cg.Cells {
+			cageOf[c] = k
+		}
+	}
+	// The regions: every house, and runs of 2..N-1 whole rows or columns.
+	type region struct {
+		cells  []int
+		houses int
+	}
+	var regions []region
+	for _, h := range geo.Houses {
+		regions = append(regions, region{h, 1})
+	}
+	for _, first := range []int{0, n} { // rows, then columns
+		for a := range n {
+			for b := a + 2; b <= n && b-a < n; b++ {
+				var cells []int
+				for h := first + a; h < first+b; h++ {
+					cells = append(cells, geo.Houses[h]...)
+				}
+				regions = append(regions, region{cells, b - a})
+			}
+		}
+	}
+	// oneHouse reports whether cells lie in one house.
+	oneHouse := func(cells []int) bool {
+		for _, h := range geo.CellHouses[cells[0]] {
+			in := true
+			for _, c := range cells[1:] {
+				if !slices.Contains(geo.CellHouses[c], h) {
+					in = false
+					break
+				}
+			}
+			if in {
+				return true
+			}
+		}
+		return false
+	}
+	seen := map[string]bool{}
+	key := func(cells []int) string {
+		s := slices.Sorted(slices.Values(cells))
+		b := make([]byte, 0, 2*len(s))
+		for _, c := range s {
+			b = append(b, byte(c>>8), byte(c))
+		}
+		return string(b)
+	}
+	for _, cg := range given {
+		seen[key(cg.Cells)] = true
+	}
+	var out []Cage
+	add := func(cells []int, sum int) {
+		if len(cells) == 0 || len(cells) > n || !oneHouse(cells) {
+			return
+		}
+		k := key(cells)
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		out = append(out, Cage{Sum: sum, Cells: cells})
+	}
+	in := make([]bool, nc)
+	for _, r := range regions {
+		for _, c := range r.cells {
+			in[c] = true
+		}
+		total := r.houses * full
+		// Innies: the cells of r outside the cages inside r.
+		inside := map[int]bool{}
+		touch := map[int]bool{}
+		allCaged := true
+		for _, c := range r.cells {
+			k := cageOf[c]
+			if k < 0 {
+				allCaged = false
+				continue
+			}
+			touch[k] = true
+			if _, done := inside[k]; done {
+				continue
+			}
+			inside[k] = !slices.ContainsFunc(given[k].Cells, func(x int) bool { return !in[x] })
+		}
+		innies, sumIn := []int(nil), total
+		for _, c := range r.cells {
+			if k := cageOf[c]; k < 0 || !inside[k] {
+				innies = append(innies, c)
+			}
+		}
+		for k, ok := range inside {
+			if ok {
+				sumIn -= given[k].Sum
+			}
+		}
+		if len(innies) < len(r.cells) {
+			add(innies, sumIn) // else no cage inside r: nothing new
+		}
+		// Outies: the cells outside r of the cages covering r.
+		if allCaged {
+			var outies []int
+			sumOut := -total
+			for k := range touch {
+				sumOut += given[k].Sum
+				for _, c := range given[k].Cells {
+					if !in[c] {
+						outies = append(outies, c)
+					}
+				}
+			}
+			slices.Sort(outies)
+			add(outies, sumOut)
+		}
+		for _, c := range r.cells {
+			in[c] = false
+		}
+	}
+	return out
 }
