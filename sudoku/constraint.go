@@ -10,7 +10,12 @@ import (
 // ErrConstraint is wrapped by the errors that reject a constraint of a
 // variant: a cage or thermometer that does not fit the grid. It wraps
 // ErrVariant, so errors.Is(err, ErrVariant) holds for these errors too.
-var ErrConstraint = fmt.Errorf("bad constraint: %w", ErrVariant)
+var ErrConstraint error = constraintError{}
+
+type constraintError struct{}
+
+func (constraintError) Error() string { return "bad constraint" }
+func (constraintError) Unwrap() error { return ErrVariant }
 
 // CheckConstraints reports an error wrapping ErrConstraint when the
 // constraints of v do not fit a grid of side n: a cage that is empty, has

@@ -142,6 +142,43 @@ func (pj *PuzzleJSON) constraints() *Variant {
 	return c
 }
 
+// ConstraintsJSON is a JSON object of constraints alone, the fields of
+// PuzzleJSON that add constraints (see docs/variants.md):
+//
+//	{"cages":[{"sum":15,"cells":[0,1,9]}],"antiknight":true,"thermos":[[0,1,2]]}
+type ConstraintsJSON struct {
+	Cages          []Cage  `json:"cages,omitempty"`
+	AntiKnight     bool    `json:"antiknight,omitempty"`
+	AntiKing       bool    `json:"antiking,omitempty"`
+	NonConsecutive bool    `json:"nonconsecutive,omitempty"`
+	Thermos        [][]int `json:"thermos,omitempty"`
+}
+
+// ParseConstraints reads a ConstraintsJSON object (the whole of data,
+// which may span lines; unknown fields are errors) and returns its
+// constraints as a Variant without regions, to add to puzzles with
+// WithConstraints. Errors are *ParseError values with the line and column
+// of a syntax error. The constraints are checked against a grid only
+// when added to one (CheckConstraints).
+func ParseConstraints(data []byte) (*Variant, error) {
+	var cj ConstraintsJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&cj); err != nil {
+		if err == io.EOF {
+			return nil, &ParseError{Msg: "json: no constraints object", Err: ErrSyntax}
+		}
+		return nil, jsonError(err, data, 0)
+	}
+	if dec.More() {
+		off := int(dec.InputOffset())
+		pe := jsonError(&json.SyntaxError{Offset: int64(off) + 1}, data, 0)
+		pe.Msg = "json: unexpected text after the object"
+		return nil, pe
+	}
+	return &Variant{Cages: cj.Cages, AntiKnight: cj.AntiKnight, AntiKing: cj.AntiKing, NonConsecutive: cj.NonConsecutive, Thermos: cj.Thermos}, nil
+}
+
 // WithConstraints returns v (nil: standard) with the constraints of c
 // added: c's cages and thermometers after v's, and each of c's flags
 // turned on. It returns v itself when c has no constraints, else a new
