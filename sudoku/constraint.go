@@ -62,6 +62,9 @@ func CheckConstraints(n int, v *Variant) error {
 		if cg.Sum < lo || cg.Sum > hi {
 			return fmt.Errorf("%s: no %d distinct digits 1..%d add up to %d (sums %d..%d): %w", where(), len(cg.Cells), n, cg.Sum, lo, hi, ErrConstraint)
 		}
+		if c := comboCount(n, len(cg.Cells), cg.Sum); c > MaxCageSets {
+			return fmt.Errorf("%s: over %d sets of %d digits 1..%d add up to %d, more than the solver takes: %w", where(), MaxCageSets, len(cg.Cells), n, cg.Sum, ErrConstraint)
+		}
 	}
 	if len(v.Thermos) > nc {
 		return fmt.Errorf("%d thermometers for %d cells: %w", len(v.Thermos), nc, ErrConstraint)
@@ -88,6 +91,33 @@ func CheckConstraints(n int, v *Variant) error {
 		}
 	}
 	return nil
+}
+
+// MaxCageSets is the most digit sets a cage may have (each is an option
+// of the exact-cover matrix): every cage of a 16x16 grid has at most
+// 12,870 (8 of 16 digits), larger grids' big cages are refused.
+const MaxCageSets = 20000
+
+// comboCount returns the number of sets of size distinct digits 1..n
+// adding up to sum, or MaxCageSets+1 when it is more than MaxCageSets.
+func comboCount(n, size, sum int) int {
+	if size < 0 || size > n || sum < 0 || sum > n*(n+1)/2 {
+		return 0
+	}
+	// ways[k][s]: sets of k digits among those seen adding up to s.
+	ways := make([][]int, size+1)
+	for k := range ways {
+		ways[k] = make([]int, sum+1)
+	}
+	ways[0][0] = 1
+	for d := 1; d <= n; d++ {
+		for k := min(d, size); k >= 1; k-- {
+			for s := sum; s >= d; s-- {
+				ways[k][s] = min(ways[k][s]+ways[k-1][s-d], MaxCageSets+1)
+			}
+		}
+	}
+	return ways[size][sum]
 }
 
 // sumRange returns the smallest and largest sums of k distinct digits

@@ -179,6 +179,15 @@ func ParseConstraints(data []byte) (*Variant, error) {
 	return &Variant{Cages: cj.Cages, AntiKnight: cj.AntiKnight, AntiKing: cj.AntiKing, NonConsecutive: cj.NonConsecutive, Thermos: cj.Thermos}, nil
 }
 
+// withoutConstraints returns v without its constraints: v itself when it
+// has none, else a copy keeping its name and regions.
+func (v *Variant) withoutConstraints() *Variant {
+	if !v.Constrained() {
+		return v
+	}
+	return &Variant{Name: v.Name, Boxes: v.Boxes, Extra: v.Extra}
+}
+
 // WithConstraints returns v (nil: standard) with the constraints of c
 // added: c's cages and thermometers after v's, and each of c's flags
 // turned on. It returns v itself when c has no constraints, else a new
@@ -308,7 +317,9 @@ func (pj *PuzzleJSON) Grid(opt ReadOptions) (*Grid, Format, error) {
 		v = nv
 	}
 	if c := pj.constraints(); c != nil {
-		v = WithConstraints(v, c)
+		// The object's constraints replace those of a default variant
+		// (opt.Variant), whose regions stay.
+		v = WithConstraints(v.withoutConstraints(), c)
 		if err := CheckConstraints(g.N(), v); err != nil {
 			return nil, Format{}, &ParseError{Msg: "json: " + err.Error(), Err: err}
 		}

@@ -223,6 +223,11 @@ type placements struct {
 // encoding holds the choices between encodings that docs/variants.md
 // measures; the tests flip them to repeat the measurement. The defaults
 // are the measured best.
+// maxRun is the most rows or columns in a run derivedCages sums: longer
+// runs make (almost) no cage the shorter ones and their complements do not
+// (see docs/variants.md), and their number grows as N².
+const maxRun = 4
+
 var encoding = struct {
 	derived   bool // add the cages the rule of 45 derives
 	prune     bool // leave out placements the cages or thermometers rule out
@@ -262,7 +267,7 @@ func derivedCages(geo *Geometry, given []Cage) []Cage {
 	}
 	for _, first := range []int{0, n} { // rows, then columns
 		for a := range n {
-			for b := a + 2; b <= n && b-a < n; b++ {
+			for b := a + 2; b <= n && b-a < n && b-a <= maxRun; b++ {
 				var cells []int
 				for h := first + a; h < first+b; h++ {
 					cells = append(cells, geo.Houses[h]...)
@@ -303,6 +308,9 @@ func derivedCages(geo *Geometry, given []Cage) []Cage {
 	add := func(cells []int, sum int) {
 		if len(cells) == 0 || len(cells) > n || !oneHouse(cells) {
 			return
+		}
+		if lo, hi := sumRange(n, len(cells)); sum >= lo && sum <= hi && comboCount(n, len(cells), sum) > MaxCageSets {
+			return // too many sets to list: the cage is only a help
 		}
 		k := key(cells)
 		if seen[k] {
