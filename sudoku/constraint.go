@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"strconv"
-	"strings"
 )
 
 // ErrConstraint is wrapped by the errors that reject a constraint of a
@@ -318,29 +317,4 @@ func brokenRules(g *Grid) (pairs [][2]int, digits []int, rules []string) {
 		}
 	}
 	return pairs, digits, rules
-}
-
-// constraintNames lists the constraints of v as words for messages:
-// "cages", "anti-knight", ...
-func constraintNames(v *Variant) string {
-	if !v.Constrained() {
-		return ""
-	}
-	var w []string
-	if len(v.Cages) > 0 {
-		w = append(w, "cages")
-	}
-	if v.AntiKnight {
-		w = append(w, "anti-knight")
-	}
-	if v.AntiKing {
-		w = append(w, "anti-king")
-	}
-	if v.NonConsecutive {
-		w = append(w, "non-consecutive")
-	}
-	if len(v.Thermos) > 0 {
-		w = append(w, "thermometers")
-	}
-	return strings.Join(w, ", ")
 }
