@@ -196,7 +196,7 @@ func WithConstraints(v, c *Variant) *Variant {
 	if !c.Constrained() {
 		return v
 	}
-	nv := &Variant{Name: "standard"}
+	nv := &Variant{} // no name: a standard grid with constraints
 	if v != nil {
 		*nv = *v
 	}
