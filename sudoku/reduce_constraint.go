@@ -61,7 +61,7 @@ func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
 	}
 	cages := v.Cages
 	if encoding.derived {
-		cages = append(slices.Clip(cages), derivedCages(geo, v.Cages)...)
+		cages = append(slices.Clip(cages), DerivedCages(geo, v.Cages)...)
 	}
 	for k, cg := range cages {
 		ks := "k" + strconv.Itoa(k+1)
@@ -223,7 +223,7 @@ type placements struct {
 // encoding holds the choices between encodings that docs/variants.md
 // measures; the tests flip them to repeat the measurement. The defaults
 // are the measured best.
-// maxRun is the most rows or columns in a run derivedCages sums: longer
+// maxRun is the most rows or columns in a run DerivedCages sums: longer
 // runs make (almost) no cage the shorter ones and their complements do not
 // (see docs/variants.md), and their number grows as N².
 const maxRun = 4
@@ -234,7 +234,7 @@ var encoding = struct {
 	kingPairs bool // anti-king as an item per diagonal pair, not per 2x2 window
 }{derived: true, prune: true}
 
-// derivedCages returns the cages that the rule of 45 derives from the
+// DerivedCages returns the cages that the rule of 45 derives from the
 // given cages: a house, or a run of whole rows or columns, holds each
 // digit once per house, so its digits add up to N(N+1)/2 per house.
 // Subtracting the cages inside it leaves the sum of its other cells (the
@@ -243,7 +243,7 @@ var encoding = struct {
 // house their digits are distinct, and they form a cage like any other,
 // which may overlap the given ones: the encoding takes each cage on its
 // own. Cages equal to a given one or found before are left out.
-func derivedCages(geo *Geometry, given []Cage) []Cage {
+func DerivedCages(geo *Geometry, given []Cage) []Cage {
 	n := geo.N
 	nc := n * n
 	full := n * (n + 1) / 2
