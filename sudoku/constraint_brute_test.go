@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 )
 
 // bruteRules holds the variant constraints of g in the oracle's form.
@@ -368,6 +369,89 @@ func TestConstraintsDifferential(t *testing.T) {
 	for _, k := range []string{"unique", "multiple", "no solution"} {
 		if kinds[k] == 0 {
 			t.Errorf("no %s instance among %d: the generator needs tuning", k, rounds)
+		}
+	}
+}
+
+// TestConstraintsEmptyGrids counts every solution of empty 4x4 and 6x6
+// grids under each chess and adjacency constraint, alone and with the
+// diagonal or disjoint regions, with the solver and the brute force: the
+// random instances seldom combine a region variant with these
+// constraints on a grid that has solutions.
+func TestConstraintsEmptyGrids(t *testing.T) {
+	ctx := context.Background()
+	const limit = 1000
+	for _, sh := range []Shape{{2, 2}, {2, 3}, {3, 2}} {
+		for _, base := range []*Variant{nil, Diagonal(sh), Disjoint(sh)} {
+			for _, c := range []Variant{{AntiKing: true}, {AntiKnight: true}, {NonConsecutive: true}, {AntiKnight: true, NonConsecutive: true}} {
+				v := WithConstraints(base, &c)
+				g := NewGrid(sh, v)
+				want := bruteConstrained(g, limit)
+				got, err := Count(ctx, g, limit)
+				if err != nil || got != want {
+					t.Errorf("%dx%d %+v: Count = %d, %v; brute force %d", sh.BoxRows, sh.BoxCols, *v, got, err, want)
+				}
+			}
+		}
+	}
+}
+
+// TestConstraints9x9Regions compares counts on 9x9 puzzles combining the
+// chess and adjacency constraints with the diagonal, hyper and disjoint
+// regions, where windows and pairs meet the extra regions in ways the
+// small grids do not: seeded solutions with 50 cells blanked.
+func TestConstraints9x9Regions(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(9, 16))
+	rounds := 3
+	if testing.Short() {
+		rounds = 1
+	}
+	// The combinations whose seeded fills come in milliseconds: anti-
+	// knight and non-consecutive fills with the diagonal or hyper regions
+	// run for seconds.
+	combos := []struct {
+		base *Variant
+		c    Variant
+	}{
+		{Diagonal(Standard), Variant{AntiKing: true}},
+		{Hyper(), Variant{AntiKing: true}},
+		{Disjoint(Standard), Variant{AntiKing: true}},
+		{Disjoint(Standard), Variant{AntiKnight: true}},
+		{Disjoint(Standard), Variant{NonConsecutive: true}},
+	}
+	for _, cb := range combos {
+		base, c := cb.base, cb.c
+		{
+			v := WithConstraints(base, &c)
+			for seed := uint64(1); seed <= uint64(rounds); seed++ {
+				// A seeded fill can run for seconds (docs/variants.md):
+				// such a seed is skipped.
+				fctx, cancel := context.WithTimeout(ctx, time.Second)
+				sol, err := NewSolver(Options{Seed: seed}).Solve(fctx, NewGrid(Standard, v))
+				cancel()
+				if errors.Is(err, ErrNoSolution) {
+					break
+				}
+				if errors.Is(err, context.DeadlineExceeded) {
+					continue
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bruteValid(sol, sol.Cells) {
+					t.Fatalf("%s %+v: solution %v breaks a rule", base.Name, c, sol.Cells)
+				}
+				g := sol.Clone()
+				for _, cell := range rng.Perm(81)[:45] {
+					g.Cells[cell] = 0
+				}
+				want := bruteConstrained(g, 50)
+				got, err := Count(ctx, g, 50)
+				if err != nil || got != want {
+					t.Fatalf("%s %+v %v: Count = %d, %v; brute force %d", base.Name, c, g.Cells, got, err, want)
+				}
+			}
 		}
 	}
 }
