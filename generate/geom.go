@@ -16,6 +16,9 @@ type geom struct {
 // newGeom returns the geometry of shape s with variant v (nil: standard).
 // Its errors wrap sudoku.ErrShape or sudoku.ErrVariant.
 func newGeom(s sudoku.Shape, v *sudoku.Variant) (*geom, error) {
+	if v.Constrained() {
+		return nil, fmt.Errorf("generate: givens-based generation knows region variants only, not cages, anti-knight, anti-king, non-consecutive or thermometers: %w", sudoku.ErrVariant)
+	}
 	sg, err := sudoku.NewGeometry(s, v)
 	if err != nil {
 		return nil, fmt.Errorf("generate: %w", err)

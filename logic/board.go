@@ -52,6 +52,9 @@ func geomOf(gr *sudoku.Grid) (*geom, error) {
 	if s.BoxRows == 0 && s.BoxCols == 0 {
 		s = sudoku.Standard
 	}
+	if gr.Variant.Constrained() {
+		return nil, fmt.Errorf("logic: the rater knows region variants only, not cages, anti-knight, anti-king, non-consecutive or thermometers: %w", sudoku.ErrVariant)
+	}
 	sg, err := sudoku.NewGeometry(s, gr.Variant)
 	if err != nil {
 		return nil, fmt.Errorf("logic: %w", err)

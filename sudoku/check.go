@@ -9,7 +9,8 @@ import (
 )
 
 // ErrInvalid is wrapped by *InvalidError: the givens of a puzzle break the
-// rules (two equal digits in one row, column, box or extra region).
+// rules (two equal digits in one row, column, box or extra region, or a
+// constraint of the variant).
 var ErrInvalid = errors.New("invalid puzzle")
 
 // ErrGrid is wrapped by the errors that reject a grid as data: a cell
@@ -26,10 +27,27 @@ type InvalidError struct {
 	Digits []int
 	// N is the side of the grid, for naming cells.
 	N int
+	// Broken describes the constraints of the variant the givens break
+	// other than by equal digits (those are in Clashes): "non-consecutive:
+	// r1c1=3 beside r1c2=4", "thermometer 2: r3c4=2 after r3c3=5", "cage
+	// 4: digits add up to 12, want 10".
+	Broken []string
 }
 
 func (e *InvalidError) Error() string {
-	return "invalid puzzle: " + clashString(e.Clashes, e.Digits, e.N)
+	return "invalid puzzle: " + invalidString(e.Clashes, e.Digits, e.N, e.Broken)
+}
+
+// invalidString names clashes and broken constraints, "; " between them.
+func invalidString(clashes [][2]int, digits []int, n int, broken []string) string {
+	s := clashString(clashes, digits, n)
+	for _, b := range broken {
+		if s != "" {
+			s += "; "
+		}
+		s += b
+	}
+	return s
 }
 
 // Unwrap returns ErrInvalid.
@@ -57,7 +75,8 @@ func clashString(clashes [][2]int, digits []int, n int) string {
 }
 
 // Valid returns the pairs of filled cells of g that clash: cells of one
-// row, column, box or extra region (of g's variant) holding the same digit.
+// row, column, box, extra region or cage (of g's variant), or a knight's
+// or king's move apart under those constraints, holding the same digit.
 // Each pair is listed once, the smaller index first, pairs sorted. It
 // returns nil when there is no clash. Cell values above N are ignored, and
 // a variant that does not fit the shape is checked for rows and columns
@@ -71,10 +90,11 @@ func Valid(g *Grid) [][2]int {
 // clash.
 func invalid(g *Grid) *InvalidError {
 	cl, dig := clashes(g)
-	if cl == nil {
+	_, _, broken := brokenRules(g)
+	if cl == nil && broken == nil {
 		return nil
 	}
-	return &InvalidError{Clashes: cl, Digits: dig, N: g.N()}
+	return &InvalidError{Clashes: cl, Digits: dig, N: g.N(), Broken: broken}
 }
 
 func clashes(g *Grid) ([][2]int, []int) {
@@ -104,6 +124,8 @@ func clashes(g *Grid) ([][2]int, []int) {
 			}
 		}
 	}
+	cp, _, _ := brokenRules(g)
+	out = append(out, cp...)
 	if out == nil {
 		return nil, nil
 	}

@@ -23,7 +23,11 @@ func (s Shape) N() int { s = s.norm(); return s.BoxRows * s.BoxCols }
 func (s Shape) Cells() int { n := s.N(); return n * n }
 
 // Variant adds constraints to the standard rules as data: regions of N cells
-// that must each hold every digit once. A nil *Variant is standard Sudoku.
+// that must each hold every digit once, and the constraints of killer,
+// chess and adjacency variants (cages, anti-knight, anti-king,
+// non-consecutive, thermometers), which combine freely with each other and
+// with the regions. A nil *Variant is standard Sudoku. See
+// CheckConstraints for the rules the constraints must follow.
 type Variant struct {
 	// Name is the variant's name: "standard", "diagonal", "hyper",
 	// "jigsaw", "disjoint", or a caller's own.
@@ -34,6 +38,35 @@ type Variant struct {
 	// Extra lists further regions of N cells (cell indices, row-major),
 	// each holding every digit exactly once.
 	Extra [][]int
+	// Cages are the killer cages: the digits of a cage's cells are
+	// distinct and add up to its sum. A cell is in at most one cage.
+	Cages []Cage
+	// AntiKnight: no two cells a knight's move apart hold the same digit.
+	AntiKnight bool
+	// AntiKing: no two cells a king's move apart (diagonal neighbours
+	// included) hold the same digit.
+	AntiKing bool
+	// NonConsecutive: orthogonal neighbours differ by more than 1.
+	NonConsecutive bool
+	// Thermos are thermometers, cell indices from the bulb: digits
+	// strictly increase from the bulb along the path, each cell a king's
+	// move from the one before.
+	Thermos [][]int
+}
+
+// Cage is a killer cage: cells (indices, row-major from 0) whose distinct
+// digits add up to Sum.
+type Cage struct {
+	Sum   int   `json:"sum"`
+	Cells []int `json:"cells"`
+}
+
+// Constrained reports whether v has constraints besides regions: cages,
+// anti-knight, anti-king, non-consecutive or thermometers. Code that
+// knows only regions (the logic rater, the givens generator) refuses
+// such variants.
+func (v *Variant) Constrained() bool {
+	return v != nil && (len(v.Cages) > 0 || v.AntiKnight || v.AntiKing || v.NonConsecutive || len(v.Thermos) > 0)
 }
 
 // Grid is a Sudoku grid: cells in row-major order, 0 for a blank and 1..N
@@ -64,5 +97,5 @@ func (g *Grid) Clone() *Grid {
 // constraints, the case the specialised solver handles.
 func (g *Grid) IsStandard9() bool {
 	s := g.Shape.norm()
-	return s == Standard && (g.Variant == nil || (g.Variant.Boxes == nil && len(g.Variant.Extra) == 0))
+	return s == Standard && (g.Variant == nil || (g.Variant.Boxes == nil && len(g.Variant.Extra) == 0 && !g.Variant.Constrained()))
 }

@@ -34,6 +34,15 @@ type PuzzleJSON struct {
 	// Extra lists further regions (cell indices, row-major from 0) that a
 	// variant without a known name adds to the rules.
 	Extra [][]int `json:"extra,omitempty"`
+	// Cages are killer cages, {"sum":15,"cells":[0,1,9]}: distinct digits
+	// adding up to the sum (see Variant.Cages and docs/variants.md).
+	Cages []Cage `json:"cages,omitempty"`
+	// AntiKnight, AntiKing and NonConsecutive turn on those constraints.
+	AntiKnight     bool `json:"antiknight,omitempty"`
+	AntiKing       bool `json:"antiking,omitempty"`
+	NonConsecutive bool `json:"nonconsecutive,omitempty"`
+	// Thermos are thermometers, cell indices from the bulb.
+	Thermos [][]int `json:"thermos,omitempty"`
 	// Alphabet is the symbols of the digits 1..N in Puzzle, when not the
 	// default (see ReadOptions.Alphabet).
 	Alphabet string `json:"alphabet,omitempty"`
@@ -117,8 +126,86 @@ func NewPuzzleJSON(g *Grid, f Format) (*PuzzleJSON, error) {
 			name = ""
 		}
 		pj.Variant = name
+		pj.Cages, pj.Thermos = v.Cages, v.Thermos
+		pj.AntiKnight, pj.AntiKing, pj.NonConsecutive = v.AntiKnight, v.AntiKing, v.NonConsecutive
 	}
 	return pj, nil
+}
+
+// constraints returns the constraints of pj as a Variant holding nothing
+// else, or nil when it has none.
+func (pj *PuzzleJSON) constraints() *Variant {
+	c := &Variant{Cages: pj.Cages, AntiKnight: pj.AntiKnight, AntiKing: pj.AntiKing, NonConsecutive: pj.NonConsecutive, Thermos: pj.Thermos}
+	if !c.Constrained() {
+		return nil
+	}
+	return c
+}
+
+// ConstraintsJSON is a JSON object of constraints alone, the fields of
+// PuzzleJSON that add constraints (see docs/variants.md):
+//
+//	{"cages":[{"sum":15,"cells":[0,1,9]}],"antiknight":true,"thermos":[[0,1,2]]}
+type ConstraintsJSON struct {
+	Cages          []Cage  `json:"cages,omitempty"`
+	AntiKnight     bool    `json:"antiknight,omitempty"`
+	AntiKing       bool    `json:"antiking,omitempty"`
+	NonConsecutive bool    `json:"nonconsecutive,omitempty"`
+	Thermos        [][]int `json:"thermos,omitempty"`
+}
+
+// ParseConstraints reads a ConstraintsJSON object (the whole of data,
+// which may span lines; unknown fields are errors) and returns its
+// constraints as a Variant without regions, to add to puzzles with
+// WithConstraints. Errors are *ParseError values with the line and column
+// of a syntax error. The constraints are checked against a grid only
+// when added to one (CheckConstraints).
+func ParseConstraints(data []byte) (*Variant, error) {
+	var cj ConstraintsJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&cj); err != nil {
+		if err == io.EOF {
+			return nil, &ParseError{Msg: "json: no constraints object", Err: ErrSyntax}
+		}
+		return nil, jsonError(err, data, 0)
+	}
+	if dec.More() {
+		off := int(dec.InputOffset())
+		pe := jsonError(&json.SyntaxError{Offset: int64(off) + 1}, data, 0)
+		pe.Msg = "json: unexpected text after the object"
+		return nil, pe
+	}
+	return &Variant{Cages: cj.Cages, AntiKnight: cj.AntiKnight, AntiKing: cj.AntiKing, NonConsecutive: cj.NonConsecutive, Thermos: cj.Thermos}, nil
+}
+
+// withoutConstraints returns v without its constraints: v itself when it
+// has none, else a copy keeping its name and regions.
+func (v *Variant) withoutConstraints() *Variant {
+	if !v.Constrained() {
+		return v
+	}
+	return &Variant{Name: v.Name, Boxes: v.Boxes, Extra: v.Extra}
+}
+
+// WithConstraints returns v (nil: standard) with the constraints of c
+// added: c's cages and thermometers after v's, and each of c's flags
+// turned on. It returns v itself when c has no constraints, else a new
+// Variant (v is not changed).
+func WithConstraints(v, c *Variant) *Variant {
+	if !c.Constrained() {
+		return v
+	}
+	nv := &Variant{} // no name: a standard grid with constraints
+	if v != nil {
+		*nv = *v
+	}
+	nv.Cages = append(slices.Clip(nv.Cages), c.Cages...)
+	nv.Thermos = append(slices.Clip(nv.Thermos), c.Thermos...)
+	nv.AntiKnight = nv.AntiKnight || c.AntiKnight
+	nv.AntiKing = nv.AntiKing || c.AntiKing
+	nv.NonConsecutive = nv.NonConsecutive || c.NonConsecutive
+	return nv
 }
 
 // regionMap writes jigsaw boxes as N² region symbols.
@@ -228,6 +315,14 @@ func (pj *PuzzleJSON) Grid(opt ReadOptions) (*Grid, Format, error) {
 			}
 		}
 		v = nv
+	}
+	if c := pj.constraints(); c != nil {
+		// The object's constraints replace those of a default variant
+		// (opt.Variant), whose regions stay.
+		v = WithConstraints(v.withoutConstraints(), c)
+		if err := CheckConstraints(g.N(), v); err != nil {
+			return nil, Format{}, &ParseError{Msg: "json: " + err.Error(), Err: err}
+		}
 	}
 	g.Variant = v
 	return g, f, nil

@@ -27,15 +27,19 @@ import (
 // layout is the item numbering of one shape and variant.
 type layout struct {
 	n     int
-	box   []int   // box (or jigsaw region) index of each cell
-	extra [][]int // extra regions holding each cell
-	nxtra int     // number of extra regions
-	units [][]int // rows, columns, boxes, extra regions
+	box   []int      // box (or jigsaw region) index of each cell
+	extra [][]int    // extra regions holding each cell
+	nxtra int        // number of extra regions
+	units [][]int    // rows, columns, boxes, extra regions
+	con   *conLayout // the constraints (reduce_constraint.go), or nil
 }
 
 func newLayout(s Shape, v *Variant) (*layout, error) {
 	geo, err := NewGeometry(s, v)
 	if err != nil {
+		return nil, err
+	}
+	if err := CheckConstraints(geo.N, v); err != nil {
 		return nil, err
 	}
 	n := geo.N
@@ -49,6 +53,7 @@ func newLayout(s Shape, v *Variant) (*layout, error) {
 			l.extra[c] = append(l.extra[c], h-3*n)
 		}
 	}
+	l.con = newConLayout(l, v, geo)
 	return l, nil
 }
 
@@ -61,7 +66,32 @@ func (l *layout) option(buf []int, cell, d int) []int {
 	for _, x := range l.extra[cell] {
 		buf = append(buf, 4*nn+x*n+d-1)
 	}
+	if l.con != nil {
+		for _, it := range l.con.extra[cell*n+d-1] {
+			buf = append(buf, int(it))
+		}
+	}
 	return buf
+}
+
+// dead reports whether the constraints leave placement p (cell·N + d-1)
+// out of the matrix.
+func (l *layout) dead(p int) bool {
+	return l.con != nil && l.con.dead[p]
+}
+
+// addAux adds the options of the constraints that place no digit (the
+// cage options) to p.
+func (l *layout) addAux(p *exactcover.Problem) error {
+	if l.con == nil {
+		return nil
+	}
+	for _, o := range l.con.aux {
+		if _, err := p.AddOptionIndex(o, nil); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // addItems adds the items of the reduction to p.
@@ -92,26 +122,54 @@ func (l *layout) addItems(p *exactcover.Problem) error {
 			}
 		}
 	}
+	if l.con != nil {
+		return l.con.addItems(p)
+	}
 	return nil
 }
 
 // fullProblem returns the full matrix: every digit in every cell, option
-// cell·N + d-1 placing digit d.
-func (l *layout) fullProblem() (*exactcover.Problem, error) {
+// cell·N + d-1 placing digit d. With constraints, the placements they
+// rule out are left out and the cage options follow the placements: the
+// returned placements then map placements to options and back (nil
+// without constraints, where the mapping is the identity).
+func (l *layout) fullProblem() (*exactcover.Problem, *placements, error) {
 	p := exactcover.NewProblem()
 	if err := l.addItems(p); err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	var pm *placements
+	if l.con != nil {
+		pm = &placements{opt: make([]int32, l.n*l.n*l.n)}
 	}
 	buf := make([]int, 0, 4+len(l.units))
 	for cell := range l.n * l.n {
 		for d := 1; d <= l.n; d++ {
+			pl := cell*l.n + d - 1
+			if l.dead(pl) {
+				pm.opt[pl] = -1
+				continue
+			}
 			buf = l.option(buf, cell, d)
-			if _, err := p.AddOptionIndex(buf, nil); err != nil {
-				return nil, err
+			o, err := p.AddOptionIndex(buf, nil)
+			if err != nil {
+				return nil, nil, err
+			}
+			if pm != nil {
+				pm.opt[pl] = int32(o)
+				pm.place = append(pm.place, int32(pl))
 			}
 		}
 	}
-	return p, nil
+	if pm != nil {
+		for range l.con.aux {
+			pm.place = append(pm.place, -1)
+		}
+	}
+	if err := l.addAux(p); err != nil {
+		return nil, nil, err
+	}
+	return p, pm, nil
 }
 
 // ExactCover returns the reduction of puzzle g to exact cover, with the
@@ -122,8 +180,11 @@ func (l *layout) fullProblem() (*exactcover.Problem, error) {
 // cell, "r3=5", "c4=5", "b2=5", "x1=5" for a digit in a row, column, box or
 // extra region); options list the cell item first, then the row item, so
 // that GridFromCover can read a solution back. The solutions of the
-// problem are exactly the solutions of the puzzle. Clashing givens give an
-// *InvalidError.
+// problem are exactly the solutions of the puzzle. The constraints of the
+// variant (cages, anti-knight, ...) add the items and options described
+// in reduce_constraint.go: the cage options, which place no digit, follow
+// the placements and start with the cage's item "k1", "k2", ... Clashing
+// givens, or givens that break a constraint, give an *InvalidError.
 func ExactCover(g *Grid) (*exactcover.Problem, error) {
 	l, err := newLayout(g.Shape, g.Variant)
 	if err != nil {
@@ -151,7 +212,7 @@ func ExactCover(g *Grid) (*exactcover.Problem, error) {
 	for cell, given := range g.Cells {
 		r, c := cell/n, cell%n
 		for d := 1; d <= n; d++ {
-			if given != 0 && int(given) != d {
+			if (given != 0 && int(given) != d) || l.dead(cell*n+d-1) {
 				continue
 			}
 			if given == 0 {
@@ -172,6 +233,9 @@ func ExactCover(g *Grid) (*exactcover.Problem, error) {
 			}
 		}
 	}
+	if err := l.addAux(p); err != nil {
+		return nil, err
+	}
 	return p, nil
 }
 
@@ -182,6 +246,9 @@ func GridFromCover(g *Grid, p *exactcover.Problem, sol []int) (*Grid, error) {
 	n := g.N()
 	for _, o := range sol {
 		f := strings.Fields(p.OptionString(o))
+		if len(f) > 0 && strings.HasPrefix(f[0], "k") {
+			continue // a cage's digit set, no placement
+		}
 		if len(f) < 2 {
 			return nil, fmt.Errorf("option %d: %q is not a Sudoku placement: %w", o, p.OptionString(o), ErrGrid)
 		}
@@ -232,7 +299,22 @@ func variantKey(s Shape, v *Variant) string {
 	if v == nil {
 		return string(b)
 	}
-	for _, regs := range [][][]int{v.Boxes, v.Extra} {
+	var flags uint64
+	for i, f := range []bool{v.AntiKnight, v.AntiKing, v.NonConsecutive} {
+		if f {
+			flags |= 1 << i
+		}
+	}
+	b = binary.AppendUvarint(b, flags)
+	b = binary.AppendUvarint(b, uint64(len(v.Cages)))
+	for _, cg := range v.Cages {
+		b = binary.AppendVarint(b, int64(cg.Sum))
+		b = binary.AppendUvarint(b, uint64(len(cg.Cells)))
+		for _, c := range cg.Cells {
+			b = binary.AppendVarint(b, int64(c))
+		}
+	}
+	for _, regs := range [][][]int{v.Boxes, v.Extra, v.Thermos} {
 		b = binary.AppendUvarint(b, uint64(len(regs)))
 		for _, r := range regs {
 			b = binary.AppendUvarint(b, uint64(len(r)))

@@ -92,8 +92,13 @@ type entry struct {
 	key     string
 	n       int
 	xs      *exactcover.Solver
-	chosen  bool // Choose was called since the last Reset
+	pm      *placements // with constraints: placements to options and back
+	chosen  bool        // Choose was called since the last Reset
 }
+
+// errRuledOut is apply's report of a given that the variant's constraints
+// rule out by themselves (a 9 on a thermometer's bulb): no solution.
+var errRuledOut = errors.New("given ruled out by the constraints")
 
 // maxCached is the number of matrices a Solver keeps.
 const maxCached = 8
@@ -143,11 +148,11 @@ func (s *Solver) matrix(g *Grid) (*entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	p, err := l.fullProblem()
+	p, pm, err := l.fullProblem()
 	if err != nil {
 		return nil, err
 	}
-	e := &entry{shape: shape, variant: g.Variant, key: key, n: l.n, xs: exactcover.NewSolver(p)}
+	e := &entry{shape: shape, variant: g.Variant, key: key, n: l.n, xs: exactcover.NewSolver(p), pm: pm}
 	if len(s.cache) < maxCached {
 		s.cache = append(s.cache, nil)
 	}
@@ -156,8 +161,9 @@ func (s *Solver) matrix(g *Grid) (*entry, error) {
 	return e, nil
 }
 
-// apply returns the matrix of g with g's givens chosen, or an
-// *InvalidError when they clash.
+// apply returns the matrix of g with g's givens chosen, an *InvalidError
+// when they clash or break a constraint, or errRuledOut when the
+// constraints alone rule a given out.
 func (s *Solver) apply(g *Grid) (*entry, error) {
 	if err := checkCells(g); err != nil {
 		return nil, err
@@ -176,12 +182,28 @@ func (s *Solver) apply(g *Grid) (*entry, error) {
 		if d == 0 {
 			continue
 		}
-		e.chosen = true
-		if err := xs.Choose(i*n + int(d) - 1); err != nil {
+		o := i*n + int(d) - 1
+		if e.pm != nil {
+			o = int(e.pm.opt[o])
+		}
+		var err error
+		if o < 0 {
+			err = errRuledOut
+		} else {
+			e.chosen = true
+			err = xs.Choose(o)
+		}
+		if err != nil {
 			xs.Reset()
 			e.chosen = false
 			if ie := invalid(g); ie != nil {
 				return nil, ie
+			}
+			if err == errRuledOut || e.pm != nil {
+				// With constraints, givens that do not break a rule
+				// between themselves may still exclude each other
+				// through a cage's digit sets: no solution.
+				return nil, errRuledOut
 			}
 			return nil, fmt.Errorf("applying the givens: %w", err)
 		}
@@ -190,8 +212,14 @@ func (s *Solver) apply(g *Grid) (*entry, error) {
 }
 
 // fill writes the placements of solution options sol into out.
-func fill(out *Grid, sol []int, n int) {
+func (e *entry) fill(out *Grid, sol []int) {
+	n := e.n
 	for _, o := range sol {
+		if e.pm != nil {
+			if o = int(e.pm.place[o]); o < 0 {
+				continue
+			}
+		}
 		out.Cells[o/n] = uint8(o%n + 1)
 	}
 }
@@ -256,6 +284,9 @@ func (s *Solver) SolveInto(ctx context.Context, g, dst *Grid) (*Grid, error) {
 		return out, nil
 	}
 	e, err := s.apply(g)
+	if err == errRuledOut {
+		return nil, ErrNoSolution
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -272,7 +303,7 @@ func (s *Solver) SolveInto(ctx context.Context, g, dst *Grid) (*Grid, error) {
 	}
 	out := into(dst, g)
 	copy(out.Cells, g.Cells)
-	fill(out, sol, e.n)
+	e.fill(out, sol)
 	return out, nil
 }
 
@@ -321,6 +352,9 @@ func (s *Solver) Count(ctx context.Context, g *Grid, limit int) (int, error) {
 		return n, nil
 	}
 	e, err := s.apply(g)
+	if err == errRuledOut {
+		return 0, nil
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -368,6 +402,9 @@ func (s *Solver) Check(ctx context.Context, g *Grid) (Verdict, error) {
 		return Verdict{Kind: Multiple, N: 9}, nil
 	}
 	e, err := s.apply(g)
+	if err == errRuledOut {
+		return Verdict{Kind: NoSolution, N: g.N()}, nil
+	}
 	if err != nil {
 		var ie *InvalidError
 		if errors.As(err, &ie) {
@@ -382,7 +419,7 @@ func (s *Solver) Check(ctx context.Context, g *Grid) (Verdict, error) {
 		count++
 		if count == 1 {
 			first = g.Clone()
-			fill(first, sol, e.n)
+			e.fill(first, sol)
 		}
 	}
 	e.chosen = false
@@ -400,7 +437,7 @@ func (s *Solver) Check(ctx context.Context, g *Grid) (Verdict, error) {
 }
 
 func invalidVerdict(ie *InvalidError) Verdict {
-	return Verdict{Kind: Invalid, Clashes: ie.Clashes, Digits: ie.Digits, N: ie.N}
+	return Verdict{Kind: Invalid, Clashes: ie.Clashes, Digits: ie.Digits, N: ie.N, Broken: ie.Broken}
 }
 
 // solvers pools Solvers for the one-shot functions, so that their cached

@@ -44,13 +44,16 @@ type Verdict struct {
 	Solution *Grid
 	// N is the side of the grid, for naming the clashing cells.
 	N int
+	// Broken describes the constraints an invalid puzzle's givens break
+	// other than by equal digits (see InvalidError.Broken).
+	Broken []string
 }
 
 // String returns the verdict as the `sudoku check` command prints it:
 // "invalid: r1c1 and r1c5 both 7", "no solution", "unique" or "multiple".
 func (v Verdict) String() string {
 	if v.Kind == Invalid {
-		return "invalid: " + clashString(v.Clashes, v.Digits, v.N)
+		return "invalid: " + invalidString(v.Clashes, v.Digits, v.N, v.Broken)
 	}
 	return v.Kind.String()
 }

@@ -36,6 +36,7 @@ const batchChunk = 256
 // puzzleFlags are the flags of the batch commands.
 type puzzleFlags struct {
 	size, variant, regions string
+	constraints            string
 	workers                int
 	solver                 string
 	json                   bool
@@ -45,6 +46,7 @@ func (pf *puzzleFlags) add(fs *cli.FlagSet) {
 	fs.StringVar(&pf.size, "size", "", "box shape `RxC` (2x3 is the 6x6 grid of 2-row boxes) or a side N; default: detect from each puzzle")
 	fs.StringVar(&pf.variant, "variant", "standard", "variant `name`: standard, diagonal, hyper, disjoint, jigsaw (with -regions)")
 	fs.StringVar(&pf.regions, "regions", "", "`file` with the jigsaw region map: N lines of N symbols (implies -variant jigsaw)")
+	fs.StringVar(&pf.constraints, "constraints", "", "`file` with a JSON object of constraints added to every puzzle: cages, antiknight, antiking, nonconsecutive, thermos (docs/variants.md)")
 	fs.IntVar(&pf.workers, "workers", runtime.NumCPU(), "number of puzzles solved in parallel")
 	fs.StringVar(&pf.solver, "solver", "auto", "solver: auto (fast for standard 9x9, else dlx), dlx or fast")
 	fs.BoolVar(&pf.json, "json", false, "print one JSON object per puzzle")
@@ -58,6 +60,8 @@ type batchConfig struct {
 	json    bool
 	// variant returns the variant for a grid of shape s (nil: standard).
 	variant func(s sudoku.Shape) (*sudoku.Variant, error)
+	// constraints, from -constraints, are added to every puzzle.
+	constraints *constraintSet
 }
 
 func (pf *puzzleFlags) config() (*batchConfig, error) {
@@ -66,6 +70,11 @@ func (pf *puzzleFlags) config() (*batchConfig, error) {
 		return nil, fmt.Errorf("-workers %d: want at least 1", pf.workers)
 	}
 	var err error
+	if pf.constraints != "" {
+		if c.constraints, err = readConstraints(pf.constraints); err != nil {
+			return nil, err
+		}
+	}
 	if c.method, err = sudoku.ParseMethod(pf.solver); err != nil {
 		return nil, err
 	}
@@ -498,6 +507,14 @@ func (b *batch) one(ctx context.Context, s *sudoku.Solver, j batchJob, pz *puzzl
 		}
 		j.p.Grid.Variant = v
 	}
+	if b.cfg.constraints != nil {
+		v, err := b.cfg.constraints.add(j.p.Grid)
+		if err != nil {
+			b.writeError(buf, j.src, j.p.Line, jsonfmt.CodeShape, err, j.p)
+			return parseError
+		}
+		j.p.Grid.Variant = v
+	}
 	*pz = puzzle{j.p, j.src} // the worker's: a new one per puzzle would escape to the heap
 	t := b.process(ctx, s, pz, buf)
 	if ctx.Err() != nil && t != partial {
@@ -629,6 +646,7 @@ type resultJSON struct {
 	Complete *bool          `json:"complete,omitempty"`
 	Stopped  string         `json:"stopped,omitempty"`
 	Clashes  [][2]string    `json:"clashes,omitempty"`
+	Broken   []string       `json:"broken,omitempty"`
 	Error    *jsonfmt.Error `json:"error,omitempty"`
 }
 

@@ -58,7 +58,7 @@ func runCount(ctx context.Context, e *cli.Env, args []string) int {
 		stopped := ""
 		switch {
 		case errors.As(err, &ie):
-			b.writeInvalid(buf, p, ie.Clashes, ie.Digits)
+			b.writeInvalid(buf, p, ie.Clashes, ie.Digits, ie.Broken)
 			return countInvalid
 		case ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)):
 			stopped = jsonfmt.StoppedInterrupted // Ctrl-C: write the count so far

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"strconv"
 	"strings"
@@ -51,7 +52,8 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 	fs := cli.NewFlagSet(e, "sudoku generate", "[flags]", generateDoc)
 	n := fs.Int("n", 1, "number of puzzles")
 	size := fs.String("size", "3x3", "box shape `RxC` (2x3 is the 6x6 grid of 2-row boxes, 4x4 is 16x16) or a side N")
-	variant := fs.String("variant", "standard", "variant `name`: standard, diagonal, hyper or disjoint")
+	variant := fs.String("variant", "standard", "variant `name`: standard, diagonal, hyper, disjoint; killer (cages and no givens), antiknight, antiking or nonconsecutive (givens), printed as JSON objects (docs/variants.md)")
+	constraints := fs.String("constraints", "", "`file` with a JSON object of constraints (cages, antiknight, antiking, nonconsecutive, thermos) the puzzles keep, with givens; printed as JSON objects (docs/variants.md)")
 	level := fs.String("level", "", "difficulty `L`: easy, medium, hard, expert or extreme (9x9 standard)")
 	se := fs.String("se", "", "Sudoku Explainer rating range `MIN-MAX`, as 3.0-4.5 (9x9 standard)")
 	symmetry := fs.String("symmetry", "none", "pattern `S` of the givens: none, rot180, rot90, mirror or diagonal")
@@ -74,9 +76,55 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 	if *workers < 1 {
 		return usageErr("-workers %d: want at least 1", *workers)
 	}
+	if strings.EqualFold(*variant, "killer") {
+		if *level != "" || *se != "" || *symmetry != "none" || *givens != 0 || *minimal {
+			return usageErr("-variant killer takes none of -level, -se, -symmetry, -givens, -minimal")
+		}
+		shape, err := sudoku.ParseShape(*size)
+		if err != nil {
+			return usageErr("-size: %v", err)
+		}
+		if *seed == 0 {
+			*seed = generate.RandomSeed()
+		}
+		return runGenerateKiller(ctx, fs, e, shape, *n, *seed, *asJSON)
+	}
+	var extra *sudoku.Variant
+	switch strings.ToLower(*variant) {
+	case "antiknight", "anti-knight":
+		extra, *variant = &sudoku.Variant{AntiKnight: true}, "standard"
+	case "antiking", "anti-king":
+		extra, *variant = &sudoku.Variant{AntiKing: true}, "standard"
+	case "nonconsecutive", "non-consecutive":
+		extra, *variant = &sudoku.Variant{NonConsecutive: true}, "standard"
+	}
+	if *constraints != "" {
+		data, err := os.ReadFile(*constraints)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		c, err := sudoku.ParseConstraints(data)
+		if err != nil {
+			return usageErr("-constraints %s: %v", *constraints, err)
+		}
+		extra = sudoku.WithConstraints(extra, c)
+	}
 	opt, err := generateOptions(*size, *variant, *level, *se, *symmetry, *givens, *minimal)
 	if err != nil {
 		return usageErr("%v", err)
+	}
+	if extra != nil {
+		if *level != "" || *se != "" || *symmetry != "none" || *givens != 0 || *minimal {
+			return usageErr("puzzles with constraints take none of -level, -se, -symmetry, -givens, -minimal")
+		}
+		v := sudoku.WithConstraints(opt.Variant, extra)
+		if err := sudoku.CheckConstraints(opt.Shape.N(), v); err != nil {
+			return usageErr("%v", err)
+		}
+		if *seed == 0 {
+			*seed = generate.RandomSeed()
+		}
+		return runGenerateConstrained(ctx, fs, opt.Shape, v, *n, *seed, *asJSON)
 	}
 	opt.Seed = *seed
 	if opt.Seed == 0 {
@@ -248,4 +296,144 @@ func genRate(n int, d time.Duration) string {
 		return strconv.FormatFloat(r, 'f', 2, 64)
 	}
 	return strconv.FormatFloat(r, 'f', 0, 64)
+}
+
+// killerJSON is the record of generate -variant killer -json.
+type killerJSON struct {
+	Index    int           `json:"index"`
+	Size     string        `json:"size"`
+	Puzzle   string        `json:"puzzle"`
+	Cages    []sudoku.Cage `json:"cages"`
+	Solution string        `json:"solution"`
+	Seed     uint64        `json:"seed"`
+	// The difficulty (generate.KillerDifficulty).
+	CageSteps   int  `json:"cage_steps"`
+	Singles     int  `json:"singles"`
+	Derived     int  `json:"derived_cages"`
+	LogicSolved bool `json:"logic_solved"`
+	Nodes       int  `json:"nodes"`
+}
+
+// runGenerateKiller makes n killer puzzles, puzzle i with its own seed
+// derived from seed, and prints each as a JSON puzzle object (the form
+// solve, count and check read) or, with -json, as a killerJSON record.
+func runGenerateKiller(ctx context.Context, fs *cli.FlagSet, e *cli.Env, shape sudoku.Shape, n int, seed uint64, asJSON bool) int {
+	start := time.Now()
+	w := fs.Output()
+	enc := jsonfmt.NewEncoder(w)
+	made, cages, solved := 0, 0, 0
+	var failure error
+	for i := range n {
+		r, err := generate.Killer(ctx, generate.KillerOptions{Shape: shape, Seed: seed + uint64(i)*0x9e3779b97f4a7c15})
+		if err != nil {
+			failure = err
+			break
+		}
+		var werr error
+		if asJSON {
+			d := r.Difficulty
+			werr = enc.Encode(&killerJSON{Index: i + 1, Size: shape.String(), Puzzle: r.Puzzle.String(), Cages: r.Puzzle.Variant.Cages,
+				Solution: r.Solution.String(), Seed: r.Seed, CageSteps: d.CageSteps, Singles: d.Singles, Derived: d.Derived, LogicSolved: d.Solved, Nodes: d.Nodes})
+		} else {
+			var pj *sudoku.PuzzleJSON
+			if pj, werr = sudoku.NewPuzzleJSON(r.Puzzle, sudoku.Format{}); werr == nil {
+				werr = enc.Encode(pj)
+			}
+		}
+		if werr != nil {
+			failure = werr
+			break
+		}
+		made++
+		cages += len(r.Puzzle.Variant.Cages)
+		if r.Difficulty.Solved {
+			solved++
+		}
+		if e.StderrTTY {
+			if failure = w.Flush(); failure != nil {
+				break
+			}
+		}
+	}
+	elapsed := time.Since(start)
+	var sum strings.Builder
+	fmt.Fprintf(&sum, "%d killer puzzles in %v (%s puzzles/s), seed %d", made, elapsed.Round(time.Millisecond), genRate(made, elapsed), seed)
+	if made > 0 {
+		fmt.Fprintf(&sum, ", %.1f cages on average, %d solved by cage combinations and singles alone", float64(cages)/float64(made), solved)
+	}
+	code := 0
+	if failure != nil {
+		if ctx.Err() != nil {
+			sum.WriteString("; interrupted")
+		} else {
+			fmt.Fprintf(&sum, "; %v", failure)
+		}
+		code = 1
+	}
+	fs.Errorf("%s", sum.String())
+	return fs.Finish(w, code)
+}
+
+// constrainedJSON is the record of generate -json for puzzles with
+// constraints (the puzzle itself, with them, is what generate prints
+// without -json).
+type constrainedJSON struct {
+	Index    int    `json:"index"`
+	Size     string `json:"size"`
+	Puzzle   string `json:"puzzle"`
+	Solution string `json:"solution"`
+	Givens   int    `json:"givens"`
+	Nodes    int    `json:"nodes"`
+	Seed     uint64 `json:"seed"`
+}
+
+// runGenerateConstrained makes n puzzles with givens for variant v (which
+// has constraints), puzzle i with its own seed derived from seed, and
+// prints each as a JSON puzzle object or, with -json, a constrainedJSON
+// record.
+func runGenerateConstrained(ctx context.Context, fs *cli.FlagSet, shape sudoku.Shape, v *sudoku.Variant, n int, seed uint64, asJSON bool) int {
+	start := time.Now()
+	w := fs.Output()
+	enc := jsonfmt.NewEncoder(w)
+	made, givens := 0, 0
+	var failure error
+	for i := range n {
+		r, err := generate.Constrained(ctx, shape, v, seed+uint64(i)*0x9e3779b97f4a7c15)
+		if err != nil {
+			failure = err
+			break
+		}
+		var werr error
+		if asJSON {
+			werr = enc.Encode(&constrainedJSON{Index: i + 1, Size: r.Puzzle.Shape.String(), Puzzle: r.Puzzle.String(), Solution: r.Solution.String(), Givens: r.Givens, Nodes: r.Nodes, Seed: r.Seed})
+		} else {
+			var pj *sudoku.PuzzleJSON
+			if pj, werr = sudoku.NewPuzzleJSON(r.Puzzle, sudoku.Format{}); werr == nil {
+				werr = enc.Encode(pj)
+			}
+		}
+		if werr != nil {
+			failure = werr
+			break
+		}
+		made++
+		givens += r.Givens
+	}
+	elapsed := time.Since(start)
+	var sum strings.Builder
+	fmt.Fprintf(&sum, "%d puzzles in %v (%s puzzles/s), seed %d", made, elapsed.Round(time.Millisecond), genRate(made, elapsed), seed)
+	if made > 0 {
+		fmt.Fprintf(&sum, ", %.1f givens on average", float64(givens)/float64(made))
+	}
+	code := 0
+	if failure != nil {
+		if ctx.Err() != nil {
+			sum.WriteString("; interrupted")
+		} else {
+			fmt.Fprintf(&sum, "; %v", failure)
+		}
+		code = 1
+	}
+	fs.Errorf("%s", sum.String())
+	return fs.Finish(w, code)
 }

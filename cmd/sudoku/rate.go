@@ -139,7 +139,7 @@ func runRate(ctx context.Context, e *cli.Env, args []string) int {
 				}
 			case "error":
 				code := jsonfmt.CodeInternal
-				if errors.Is(err, sudoku.ErrShape) {
+				if errors.Is(err, sudoku.ErrShape) || errors.Is(err, sudoku.ErrVariant) {
 					code = jsonfmt.CodeShape
 				}
 				r.Error = jsonfmt.FromError(code, err)

@@ -61,7 +61,7 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 			}
 			return solveNone
 		case errors.As(err, &ie):
-			b.writeInvalid(buf, p, ie.Clashes, ie.Digits)
+			b.writeInvalid(buf, p, ie.Clashes, ie.Digits, ie.Broken)
 			return solveInvalid
 		}
 		return b.otherError(buf, p, err)
@@ -94,14 +94,23 @@ func newBatch(e *cli.Env, name, synopsis, doc string, more func(fs *cli.FlagSet)
 	return &batch{fs: fs, cfg: cfg}, files, 0, true
 }
 
-// writeInvalid prints the clashes of an invalid puzzle.
-func (b *batch) writeInvalid(buf *bytes.Buffer, p *puzzle, clashes [][2]int, digits []int) {
+// writeInvalid prints the clashes of an invalid puzzle and the
+// constraints of its variant its givens break.
+func (b *batch) writeInvalid(buf *bytes.Buffer, p *puzzle, clashes [][2]int, digits []int, broken []string) {
 	n := p.Grid.N()
 	if b.cfg.json {
 		r := b.newJSON(p, "invalid")
 		r.Clashes = clashNames(clashes, n)
+		r.Broken = broken
 		writeJSON(buf, r)
 		return
 	}
-	writeMarker(buf, p, "invalid: "+clashText(clashes, digits, n, p.Format))
+	text := clashText(clashes, digits, n, p.Format)
+	for _, s := range broken {
+		if text != "" {
+			text += "; "
+		}
+		text += s
+	}
+	writeMarker(buf, p, "invalid: "+text)
 }

@@ -11,13 +11,16 @@ import (
 // apiError is the body of every error reply, {"error": {...}}: the error
 // object shared with the commands (code, message, and for a parse error
 // the line and column of the request body), and the clashing cells of an
-// invalid puzzle.
+// invalid puzzle with the constraints they break.
 type apiError struct {
 	status int
 	jsonfmt.Error
 	// Clashes are the pairs of clashing cells (row-major indices) of an
 	// invalid puzzle.
 	Clashes [][2]int `json:"clashes,omitempty"`
+	// Broken describes the constraints (cages, thermometers, ...) the
+	// givens of an invalid puzzle break other than by equal digits.
+	Broken []string `json:"broken,omitempty"`
 }
 
 // newError returns an error reply with the status, a code of jsonfmt and

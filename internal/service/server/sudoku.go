@@ -68,7 +68,7 @@ func (s *Server) sudokuError(ctx context.Context, err error) *apiError {
 	switch {
 	case errors.As(err, &ie):
 		e := newError(http.StatusUnprocessableEntity, jsonfmt.CodeInvalid, err.Error())
-		e.Clashes = ie.Clashes
+		e.Clashes, e.Broken = ie.Clashes, ie.Broken
 		return e
 	case errors.Is(err, sudoku.ErrNoSolution):
 		return newError(http.StatusUnprocessableEntity, jsonfmt.CodeNoSolution, "the puzzle has no solution")
@@ -182,6 +182,10 @@ type checkReply struct {
 	Verdict string   `json:"verdict"`
 	Message string   `json:"message"`
 	Clashes [][2]int `json:"clashes,omitempty"`
+	// Broken describes the constraints of the variant (cages,
+	// thermometers, non-consecutive) the givens break, for an invalid
+	// puzzle.
+	Broken []string `json:"broken,omitempty"`
 	// Solution is the unique solution, in the text format of the
 	// request's puzzle.
 	Solution string  `json:"solution,omitempty"`
@@ -198,7 +202,7 @@ func (s *Server) check(ctx context.Context, req *puzzleRequest) (any, *apiError)
 		return nil, s.sudokuError(ctx, err)
 	}
 	s.m.solved.WithLabelValues("sudoku").Inc()
-	rep := checkReply{Size: req.grid.Shape.String(), Variant: variantName(req.grid), Puzzle: req.grid.String(), Verdict: v.Kind.String(), Message: v.String(), Clashes: v.Clashes}
+	rep := checkReply{Size: req.grid.Shape.String(), Variant: variantName(req.grid), Puzzle: req.grid.String(), Verdict: v.Kind.String(), Message: v.String(), Clashes: v.Clashes, Broken: v.Broken}
 	if v.Solution != nil {
 		rep.Solution = gridText(v.Solution, req.format)
 	}

@@ -1,0 +1,145 @@
+package generate
+
+import (
+	"context"
+	"slices"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/dlxkit/dlx/sudoku"
+)
+
+// TestKiller: killer puzzles of several sizes have no givens, cages that
+// cover the grid once with sums of the solution's distinct digits, and a
+// unique solution (counted by the solver, the check not the maker's); the
+// same seed gives the same puzzle.
+func TestKiller(t *testing.T) {
+	ctx := context.Background()
+	for _, sh := range []sudoku.Shape{{BoxRows: 2, BoxCols: 2}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 3, BoxCols: 3}} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			r, err := Killer(ctx, KillerOptions{Shape: sh, Seed: seed})
+			if err != nil {
+				t.Fatalf("%v seed %d: %v", sh, seed, err)
+			}
+			g := r.Puzzle
+			n := g.N()
+			if slices.ContainsFunc(g.Cells, func(d uint8) bool { return d != 0 }) {
+				t.Fatalf("givens in %v", g.Cells)
+			}
+			covered := make([]int, n*n)
+			for _, cg := range g.Variant.Cages {
+				sum, seen := 0, map[uint8]bool{}
+				for _, c := range cg.Cells {
+					covered[c]++
+					d := r.Solution.Cells[c]
+					if seen[d] {
+						t.Fatalf("cage %v repeats %d", cg, d)
+					}
+					seen[d] = true
+					sum += int(d)
+				}
+				if sum != cg.Sum {
+					t.Fatalf("cage %v: solution sums to %d", cg, sum)
+				}
+			}
+			for c, k := range covered {
+				if k != 1 {
+					t.Fatalf("cell %d in %d cages", c, k)
+				}
+			}
+			v, err := sudoku.Check(ctx, g)
+			if err != nil || v.Kind != sudoku.Unique || !slices.Equal(v.Solution.Cells, r.Solution.Cells) {
+				t.Fatalf("%v seed %d: verdict %v, %v", sh, seed, v, err)
+			}
+			again, err := Killer(ctx, KillerOptions{Shape: sh, Seed: seed})
+			if err != nil || !slices.EqualFunc(again.Puzzle.Variant.Cages, g.Variant.Cages, func(a, b sudoku.Cage) bool {
+				return a.Sum == b.Sum && slices.Equal(a.Cells, b.Cells)
+			}) {
+				t.Fatalf("%v seed %d: another puzzle the second time", sh, seed)
+			}
+		}
+	}
+}
+
+// BenchmarkKillerGenerate reports the median time to make a 9x9 killer
+// over 30 seeds (issue 16: under 1 s), with cages and difficulty.
+func BenchmarkKillerGenerate(b *testing.B) {
+	ctx := context.Background()
+	for b.Loop() {
+		var times []time.Duration
+		cages, checks, solved, cageSteps, nodes, ones := 0, 0, 0, 0, 0, 0
+		for seed := uint64(1); seed <= 30; seed++ {
+			t0 := time.Now()
+			r, err := Killer(ctx, KillerOptions{Seed: seed})
+			if err != nil {
+				b.Fatal(err)
+			}
+			times = append(times, time.Since(t0))
+			cages += len(r.Puzzle.Variant.Cages)
+			for _, cg := range r.Puzzle.Variant.Cages {
+				if len(cg.Cells) == 1 {
+					ones++
+				}
+			}
+			checks += r.Checks
+			cageSteps += r.Difficulty.CageSteps
+			nodes += r.Difficulty.Nodes
+			if r.Difficulty.Solved {
+				solved++
+			}
+		}
+		sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+		b.ReportMetric(float64(times[15].Microseconds())/1e3, "median-ms")
+		b.ReportMetric(float64(times[29].Microseconds())/1e3, "max-ms")
+		b.ReportMetric(float64(cages)/30, "cages")
+		b.ReportMetric(float64(checks)/30, "checks")
+		b.ReportMetric(float64(ones)/30, "one-cell-cages")
+		b.ReportMetric(float64(cageSteps)/30, "cage-steps")
+		b.ReportMetric(float64(nodes)/30, "nodes")
+		b.ReportMetric(float64(solved), "logic-solved/30")
+	}
+}
+
+// TestConstrained: givens-based puzzles for each constraint are unique
+// and minimal (no given can go, unless proving it takes more than the
+// digging's node budget), keep the solution's digits, and come again from
+// the same seed.
+func TestConstrained(t *testing.T) {
+	ctx := context.Background()
+	for name, v := range map[string]*sudoku.Variant{
+		"antiknight":     {AntiKnight: true},
+		"antiking":       {AntiKing: true},
+		"nonconsecutive": {NonConsecutive: true},
+		"thermos":        {Thermos: [][]int{{0, 1, 2, 11}, {80, 79, 78}}},
+		"antiking-x":     {Name: "diagonal", Extra: sudoku.Diagonal(sudoku.Standard).Extra, AntiKing: true},
+	} {
+		t0 := time.Now()
+		r, err := Constrained(ctx, sudoku.Standard, v, 5)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		took := time.Since(t0)
+		if n, err := sudoku.Count(ctx, r.Puzzle, 2); n != 1 || err != nil {
+			t.Fatalf("%s: %d solutions, %v", name, n, err)
+		}
+		for c, d := range r.Puzzle.Cells {
+			if d == 0 {
+				continue
+			}
+			if d != r.Solution.Cells[c] {
+				t.Fatalf("%s: given %d at %d, solution %d", name, d, c, r.Solution.Cells[c])
+			}
+			q := r.Puzzle.Clone()
+			q.Cells[c] = 0
+			if u, err := uniqueWithin(ctx, q, constrainedDigNodes); u || err != nil {
+				t.Fatalf("%s: given at %d can go (%v)", name, c, err)
+			}
+		}
+		again, err := Constrained(ctx, sudoku.Standard, v, 5)
+		if err != nil || !slices.Equal(again.Puzzle.Cells, r.Puzzle.Cells) {
+			t.Fatalf("%s: another puzzle the second time", name)
+		}
+		t.Logf("%s: %d givens, %d nodes, made in %v", name, r.Givens, r.Nodes, took.Round(time.Millisecond))
+	}
+}

@@ -1,0 +1,320 @@
+package sudoku
+
+import (
+	"fmt"
+
+	"strconv"
+)
+
+// ErrConstraint is wrapped by the errors that reject a constraint of a
+// variant: a cage or thermometer that does not fit the grid. It wraps
+// ErrVariant, so errors.Is(err, ErrVariant) holds for these errors too.
+var ErrConstraint error = constraintError{}
+
+type constraintError struct{}
+
+func (constraintError) Error() string { return "bad constraint" }
+func (constraintError) Unwrap() error { return ErrVariant }
+
+// CheckConstraints reports an error wrapping ErrConstraint when the
+// constraints of v do not fit a grid of side n: a cage that is empty, has
+// more than n cells, lists a cell twice, holds a cell outside the grid or
+// already in another cage, or has a sum that no distinct digits 1..n of
+// its size reach; a thermometer that is empty, longer than n, holds a cell
+// outside the grid or twice, or is not a path of cells each a king's move
+// from the one before. A nil v, or one without constraints, is fine.
+func CheckConstraints(n int, v *Variant) error {
+	if v == nil {
+		return nil
+	}
+	nc := n * n
+	if len(v.Cages) > nc {
+		return fmt.Errorf("%d cages for %d cells: %w", len(v.Cages), nc, ErrConstraint)
+	}
+	var owner []int // cage+1 of each cell
+	if len(v.Cages) > 0 {
+		owner = make([]int, nc)
+	}
+	for k, cg := range v.Cages {
+		where := func() string { return "cage " + strconv.Itoa(k+1) + " (sum " + strconv.Itoa(cg.Sum) + ")" }
+		if len(cg.Cells) == 0 {
+			return fmt.Errorf("%s: no cells: %w", where(), ErrConstraint)
+		}
+		if len(cg.Cells) > n {
+			return fmt.Errorf("%s: %d cells, more than the %d digits: %w", where(), len(cg.Cells), n, ErrConstraint)
+		}
+		for i, c := range cg.Cells {
+			if c < 0 || c >= nc {
+				return fmt.Errorf("%s: cell %d outside the %dx%d grid (cells 0..%d): %w", where(), c, n, n, nc-1, ErrConstraint)
+			}
+			for _, d := range cg.Cells[:i] {
+				if d == c {
+					return fmt.Errorf("%s: cell %s listed twice: %w", where(), CellName(c, n), ErrConstraint)
+				}
+			}
+			if o := owner[c]; o != 0 && o != k+1 {
+				return fmt.Errorf("%s: cell %s already in cage %d: %w", where(), CellName(c, n), o, ErrConstraint)
+			}
+			owner[c] = k + 1
+		}
+		lo, hi := sumRange(n, len(cg.Cells))
+		if cg.Sum < lo || cg.Sum > hi {
+			return fmt.Errorf("%s: no %d distinct digits 1..%d add up to %d (sums %d..%d): %w", where(), len(cg.Cells), n, cg.Sum, lo, hi, ErrConstraint)
+		}
+		if c := comboCount(n, len(cg.Cells), cg.Sum); c > MaxCageSets {
+			return fmt.Errorf("%s: over %d sets of %d digits 1..%d add up to %d, more than the solver takes: %w", where(), MaxCageSets, len(cg.Cells), n, cg.Sum, ErrConstraint)
+		}
+	}
+	if len(v.Thermos) > nc {
+		return fmt.Errorf("%d thermometers for %d cells: %w", len(v.Thermos), nc, ErrConstraint)
+	}
+	for t, th := range v.Thermos {
+		if len(th) == 0 {
+			return fmt.Errorf("thermometer %d: no cells: %w", t+1, ErrConstraint)
+		}
+		if len(th) > n {
+			return fmt.Errorf("thermometer %d: %d cells, longer than the %d digits: %w", t+1, len(th), n, ErrConstraint)
+		}
+		for i, c := range th {
+			if c < 0 || c >= nc {
+				return fmt.Errorf("thermometer %d: cell %d outside the %dx%d grid (cells 0..%d): %w", t+1, c, n, n, nc-1, ErrConstraint)
+			}
+			for _, d := range th[:i] {
+				if d == c {
+					return fmt.Errorf("thermometer %d: cell %s listed twice: %w", t+1, CellName(c, n), ErrConstraint)
+				}
+			}
+			if i > 0 && !kingMove(th[i-1], c, n) {
+				return fmt.Errorf("thermometer %d: %s does not touch %s, want a path of neighbouring cells: %w", t+1, CellName(c, n), CellName(th[i-1], n), ErrConstraint)
+			}
+		}
+	}
+	return nil
+}
+
+// MaxCageSets is the most digit sets a cage may have (each is an option
+// of the exact-cover matrix): every cage of a 16x16 grid has at most
+// 12,870 (8 of 16 digits), larger grids' big cages are refused.
+const MaxCageSets = 20000
+
+// comboCount returns the number of sets of size distinct digits 1..n
+// adding up to sum, or MaxCageSets+1 when it is more than MaxCageSets.
+func comboCount(n, size, sum int) int {
+	if size < 0 || size > n || sum < 0 || sum > n*(n+1)/2 {
+		return 0
+	}
+	// ways[k][s]: sets of k digits among those seen adding up to s.
+	ways := make([][]int, size+1)
+	for k := range ways {
+		ways[k] = make([]int, sum+1)
+	}
+	ways[0][0] = 1
+	for d := 1; d <= n; d++ {
+		for k := min(d, size); k >= 1; k-- {
+			for s := sum; s >= d; s-- {
+				ways[k][s] = min(ways[k][s]+ways[k-1][s-d], MaxCageSets+1)
+			}
+		}
+	}
+	return ways[size][sum]
+}
+
+// sumRange returns the smallest and largest sums of k distinct digits
+// 1..n. Every sum in between is reached by some k digits.
+func sumRange(n, k int) (lo, hi int) {
+	return k * (k + 1) / 2, k*n - k*(k-1)/2
+}
+
+// kingMove reports whether cells a and b of a grid of side n are distinct
+// and a king's move apart.
+func kingMove(a, b, n int) bool {
+	dr, dc := a/n-b/n, a%n-b%n
+	return a != b && dr >= -1 && dr <= 1 && dc >= -1 && dc <= 1
+}
+
+// knightPairs returns the pairs of cells (smaller first) a knight's move
+// apart in a grid of side n.
+func knightPairs(n int) [][2]int {
+	var out [][2]int
+	for r := range n {
+		for c := range n {
+			for _, m := range [4][2]int{{1, -2}, {1, 2}, {2, -1}, {2, 1}} {
+				r2, c2 := r+m[0], c+m[1]
+				if r2 < n && c2 >= 0 && c2 < n {
+					out = append(out, [2]int{r*n + c, r2*n + c2})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// kingDiagonals returns the pairs of diagonal neighbours (smaller first):
+// with the orthogonal neighbours, which share a row or column, they are
+// the cells a king's move apart.
+func kingDiagonals(n int) [][2]int {
+	var out [][2]int
+	for r := 0; r+1 < n; r++ {
+		for c := range n {
+			if c+1 < n {
+				out = append(out, [2]int{r*n + c, (r+1)*n + c + 1})
+			}
+			if c > 0 {
+				out = append(out, [2]int{r*n + c, (r+1)*n + c - 1})
+			}
+		}
+	}
+	return out
+}
+
+// orthogonalPairs returns the pairs of orthogonal neighbours (smaller
+// first).
+func orthogonalPairs(n int) [][2]int {
+	var out [][2]int
+	for r := range n {
+		for c := range n {
+			if c+1 < n {
+				out = append(out, [2]int{r*n + c, r*n + c + 1})
+			}
+			if r+1 < n {
+				out = append(out, [2]int{r*n + c, (r+1)*n + c})
+			}
+		}
+	}
+	return out
+}
+
+// cageCombos returns the sets of size distinct digits 1..n adding up to
+// sum, as masks (digit d as bit d-1), in increasing order of the masks'
+// lowest differing digit.
+func cageCombos(n, size, sum int) []uint64 {
+	var out []uint64
+	var rec func(from, left, rest int, m uint64)
+	rec = func(from, left, rest int, m uint64) {
+		if left == 0 {
+			if rest == 0 {
+				out = append(out, m)
+			}
+			return
+		}
+		for d := from; d <= n; d++ {
+			// The smallest sum of left digits from d on exceeds rest:
+			// so does every later d.
+			if left*d+left*(left-1)/2 > rest {
+				return
+			}
+			// The largest sum of left digits up to n falls short.
+			if left*n-left*(left-1)/2 < rest {
+				return
+			}
+			rec(d+1, left-1, rest-d, m|1<<(d-1))
+		}
+	}
+	rec(1, size, sum, 0)
+	return out
+}
+
+// thermoRange returns, for each cell, the mask of digits the variant's
+// thermometers leave it (a cell i places from the bulb of a thermometer
+// of length L holds at least i+1 and at most n-L+i+1), or nil when there
+// are no thermometers.
+func thermoRange(n int, v *Variant) []uint64 {
+	if v == nil || len(v.Thermos) == 0 {
+		return nil
+	}
+	all := ^uint64(0) >> (64 - uint(n))
+	m := make([]uint64, n*n)
+	for c := range m {
+		m[c] = all
+	}
+	for _, th := range v.Thermos {
+		l := len(th)
+		for i, c := range th {
+			lo, hi := i+1, n-l+i+1
+			m[c] &= all >> uint(n-hi) &^ (uint64(1)<<uint(lo-1) - 1)
+		}
+	}
+	return m
+}
+
+// brokenRules checks the filled cells of g against the constraints of its
+// variant: it returns the pairs of cells a knight's or king's move apart,
+// or in one cage, holding the same digit (smaller index first, with the
+// digit), and descriptions of the other broken constraints: neighbours
+// with consecutive digits, thermometers not increasing, full cages with
+// the wrong sum and cages whose digits exceed their sum.
+func brokenRules(g *Grid) (pairs [][2]int, digits []int, rules []string) {
+	v := g.Variant
+	n := g.N()
+	if !v.Constrained() || len(g.Cells) != n*n || CheckConstraints(n, v) != nil {
+		return nil, nil, nil
+	}
+	cell := func(c int) int {
+		d := int(g.Cells[c])
+		if d > n {
+			return 0
+		}
+		return d
+	}
+	same := func(ps [][2]int) {
+		for _, p := range ps {
+			if d := cell(p[0]); d != 0 && d == cell(p[1]) {
+				pairs = append(pairs, p)
+				digits = append(digits, d)
+			}
+		}
+	}
+	if v.AntiKnight {
+		same(knightPairs(n))
+	}
+	if v.AntiKing {
+		same(kingDiagonals(n))
+	}
+	if v.NonConsecutive {
+		for _, p := range orthogonalPairs(n) {
+			a, b := cell(p[0]), cell(p[1])
+			if a != 0 && b != 0 && (a-b == 1 || b-a == 1) {
+				rules = append(rules, fmt.Sprintf("non-consecutive: %s=%d beside %s=%d", CellName(p[0], n), a, CellName(p[1], n), b))
+			}
+		}
+	}
+	for t, th := range v.Thermos {
+		// Each filled cell must exceed the last filled one by at least
+		// the number of steps between them.
+		last, at := 0, -1
+		for i, c := range th {
+			d := cell(c)
+			if d == 0 {
+				continue
+			}
+			if at >= 0 && d-last < i-at {
+				rules = append(rules, fmt.Sprintf("thermometer %d: %s=%d after %s=%d", t+1, CellName(c, n), d, CellName(th[at], n), last))
+			}
+			last, at = d, i
+		}
+	}
+	for k, cg := range v.Cages {
+		sum, filled := 0, 0
+		for i, a := range cg.Cells {
+			da := cell(a)
+			if da == 0 {
+				continue
+			}
+			sum += da
+			filled++
+			for _, b := range cg.Cells[:i] {
+				if cell(b) == da {
+					pairs = append(pairs, [2]int{min(a, b), max(a, b)})
+					digits = append(digits, da)
+				}
+			}
+		}
+		switch {
+		case filled == len(cg.Cells) && sum != cg.Sum:
+			rules = append(rules, fmt.Sprintf("cage %d: digits add up to %d, want %d", k+1, sum, cg.Sum))
+		case filled < len(cg.Cells) && sum >= cg.Sum:
+			rules = append(rules, fmt.Sprintf("cage %d: digits add up to %d with cells still blank, want %d", k+1, sum, cg.Sum))
+		}
+	}
+	return pairs, digits, rules
+}

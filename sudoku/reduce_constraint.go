@@ -1,0 +1,378 @@
+package sudoku
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/dlxkit/dlx/exactcover"
+)
+
+// The reduction of the variant constraints (see Variant), appended to the
+// items of reduce.go. Each encoding was chosen by measurement
+// (docs/variants.md has the figures):
+//
+//	kK     cage K takes one of its digit sets         primary, 1 per cage
+//	kK=D   digit D of cage K                          primary, N per cage
+//	nA,B=D cells A and B, a knight's move apart,      secondary
+//	       do not both hold D
+//	wR,C=D the 2x2 window with top-left cell (R, C)   secondary
+//	       holds D at most once (anti-king)
+//	cA,B~K orthogonal neighbours A, B do not hold      secondary
+//	       K and K+1
+//	tT,I>J the I-th cell of thermometer T holds J or   secondary
+//	       more and the next cell J or less: never both
+//
+// Killer cages follow Knuth's encoding: an option per digit set S that
+// reaches the cage's sum covers kK and kK=D for every D not in S; "digit
+// D in cell C" covers kK=D of C's cage. Every kK=D is then covered once,
+// by the set or by one cell, so the cage's cells hold exactly the digits
+// of one set. Cells of a cage keep only the digits of its sets, cells of
+// a thermometer only the digits that leave room for the cells before and
+// after them; the other placements are left out of the matrix. Pairs
+// already in one house (row, column, box, extra region) need no item.
+
+// conLayout is the reduction of a variant's constraints.
+type conLayout struct {
+	names     []string  // secondary items, after the cage items
+	primary   []string  // cage items
+	extra     [][]int32 // per placement (cell·N + d-1): its constraint items
+	dead      []bool    // per placement: left out of the matrix
+	aux       [][]int   // the cage options
+	nPlain    int       // items of the region reduction
+	anyPruned bool
+}
+
+// newConLayout returns the constraint reduction of v for layout l with
+// geometry geo, or nil when v has no constraints.
+func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
+	if !v.Constrained() {
+		return nil
+	}
+	peers := geo.Peers
+	n := l.n
+	nn := n * n
+	cl := &conLayout{extra: make([][]int32, nn*n), dead: make([]bool, nn*n)}
+	cl.nPlain = 4*nn + l.nxtra*n
+	next := cl.nPlain
+	pr := func(name string) int {
+		cl.primary = append(cl.primary, name)
+		next++
+		return next - 1
+	}
+	cages := v.Cages
+	if encoding.derived {
+		cages = append(slices.Clip(cages), DerivedCages(geo, v.Cages)...)
+	}
+	for k, cg := range cages {
+		ks := "k" + strconv.Itoa(k+1)
+		head := pr(ks)
+		first := next
+		for d := 1; d <= n; d++ {
+			pr(ks + "=" + strconv.Itoa(d))
+		}
+		combos := cageCombos(n, len(cg.Cells), cg.Sum)
+		var union uint64
+		for _, m := range combos {
+			union |= m
+			opt := []int{head}
+			for d := 1; d <= n; d++ {
+				if m&(1<<(d-1)) == 0 {
+					opt = append(opt, first+d-1)
+				}
+			}
+			cl.aux = append(cl.aux, opt)
+		}
+		for _, c := range cg.Cells {
+			for d := 1; d <= n; d++ {
+				cl.extra[c*n+d-1] = append(cl.extra[c*n+d-1], int32(first+d-1))
+				if union&(1<<(d-1)) == 0 && encoding.prune {
+					cl.dead[c*n+d-1] = true
+				}
+			}
+		}
+	}
+	sec := func(name string) int32 {
+		cl.names = append(cl.names, name)
+		next++
+		return int32(next - 1)
+	}
+	isPeer := func(a, b int) bool {
+		for _, p := range peers[a] {
+			if p == b {
+				return true
+			}
+		}
+		return false
+	}
+	add := func(cell, d int, item int32) {
+		cl.extra[cell*n+d-1] = append(cl.extra[cell*n+d-1], item)
+	}
+	if v.AntiKnight {
+		for _, p := range knightPairs(n) {
+			if isPeer(p[0], p[1]) {
+				continue
+			}
+			ps := "n" + strconv.Itoa(p[0]) + "," + strconv.Itoa(p[1]) + "="
+			for d := 1; d <= n; d++ {
+				it := sec(ps + strconv.Itoa(d))
+				add(p[0], d, it)
+				add(p[1], d, it)
+			}
+		}
+	}
+	if v.AntiKing && encoding.kingPairs {
+		for _, p := range kingDiagonals(n) {
+			if isPeer(p[0], p[1]) {
+				continue
+			}
+			ps := "d" + strconv.Itoa(p[0]) + "," + strconv.Itoa(p[1]) + "="
+			for d := 1; d <= n; d++ {
+				it := sec(ps + strconv.Itoa(d))
+				add(p[0], d, it)
+				add(p[1], d, it)
+			}
+		}
+	}
+	if v.AntiKing && !encoding.kingPairs {
+		for r := 0; r+1 < n; r++ {
+			for c := 0; c+1 < n; c++ {
+				a := r*n + c
+				w := [4]int{a, a + 1, a + n, a + n + 1}
+				if isPeer(w[0], w[3]) && isPeer(w[1], w[2]) {
+					continue
+				}
+				ws := "w" + strconv.Itoa(r+1) + "," + strconv.Itoa(c+1) + "="
+				for d := 1; d <= n; d++ {
+					it := sec(ws + strconv.Itoa(d))
+					for _, x := range w {
+						add(x, d, it)
+					}
+				}
+			}
+		}
+	}
+	if v.NonConsecutive {
+		for _, p := range orthogonalPairs(n) {
+			ps := "c" + strconv.Itoa(p[0]) + "," + strconv.Itoa(p[1]) + "~"
+			for k := 1; k < n; k++ {
+				it := sec(ps + strconv.Itoa(k))
+				for _, x := range p {
+					add(x, k, it)
+					add(x, k+1, it)
+				}
+			}
+		}
+	}
+	if rng := thermoRange(n, v); rng != nil {
+		for c, m := range rng {
+			for d := 1; d <= n; d++ {
+				if m&(1<<(d-1)) == 0 && encoding.prune {
+					cl.dead[c*n+d-1] = true
+				}
+			}
+		}
+		for t, th := range v.Thermos {
+			for i := 0; i+1 < len(th); i++ {
+				a, b := th[i], th[i+1]
+				ts := "t" + strconv.Itoa(t+1) + "," + strconv.Itoa(i+1) + ">"
+				// Item j: a holds j or more, b j or less. Only the j
+				// both cells can reach need an item.
+				for j := 1; j <= n; j++ {
+					if encoding.prune && (rng[a]>>(j-1) == 0 || rng[b]&(1<<j-1) == 0) {
+						continue
+					}
+					it := sec(ts + strconv.Itoa(j))
+					for x := j; x <= n; x++ {
+						add(a, x, it)
+					}
+					for y := 1; y <= j; y++ {
+						add(b, y, it)
+					}
+				}
+			}
+		}
+	}
+	for _, d := range cl.dead {
+		cl.anyPruned = cl.anyPruned || d
+	}
+	return cl
+}
+
+// addItems adds the constraint items to p, after the region items.
+func (cl *conLayout) addItems(p *exactcover.Problem) error {
+	for _, name := range cl.primary {
+		if _, err := p.AddItem(name, false); err != nil {
+			return err
+		}
+	}
+	for _, name := range cl.names {
+		if _, err := p.AddItem(name, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// placements maps the placements (cell·N + d-1) of a constrained matrix
+// to its options and back: opt[p] is the option of placement p (-1 when
+// left out), place[o] the placement of option o (-1 for a cage option).
+type placements struct {
+	opt, place []int32
+}
+
+// encoding holds the choices between encodings that docs/variants.md
+// measures; the tests flip them to repeat the measurement. The defaults
+// are the measured best.
+// maxRun is the most rows or columns in a run DerivedCages sums: longer
+// runs make (almost) no cage the shorter ones and their complements do not
+// (see docs/variants.md), and their number grows as N².
+const maxRun = 4
+
+var encoding = struct {
+	derived   bool // add the cages the rule of 45 derives
+	prune     bool // leave out placements the cages or thermometers rule out
+	kingPairs bool // anti-king as an item per diagonal pair, not per 2x2 window
+}{derived: true, prune: true}
+
+// DerivedCages returns the cages that the rule of 45 derives from the
+// given cages: a house, or a run of whole rows or columns, holds each
+// digit once per house, so its digits add up to N(N+1)/2 per house.
+// Subtracting the cages inside it leaves the sum of its other cells (the
+// "innies"); subtracting it from the cages that cover it leaves the sum
+// of their cells outside it (the "outies"). When those cells lie in one
+// house their digits are distinct, and they form a cage like any other,
+// which may overlap the given ones: the encoding takes each cage on its
+// own. Cages equal to a given one or found before are left out.
+func DerivedCages(geo *Geometry, given []Cage) []Cage {
+	n := geo.N
+	nc := n * n
+	full := n * (n + 1) / 2
+	cageOf := make([]int, nc)
+	for i := range cageOf {
+		cageOf[i] = -1
+	}
+	for k, cg := range given {
+		for _, c := range cg.Cells {
+			cageOf[c] = k
+		}
+	}
+	// The regions: every house, and runs of 2..N-1 whole rows or columns.
+	type region struct {
+		cells  []int
+		houses int
+	}
+	var regions []region
+	for _, h := range geo.Houses {
+		regions = append(regions, region{h, 1})
+	}
+	for _, first := range []int{0, n} { // rows, then columns
+		for a := range n {
+			for b := a + 2; b <= n && b-a < n && b-a <= maxRun; b++ {
+				var cells []int
+				for h := first + a; h < first+b; h++ {
+					cells = append(cells, geo.Houses[h]...)
+				}
+				regions = append(regions, region{cells, b - a})
+			}
+		}
+	}
+	// oneHouse reports whether cells lie in one house.
+	oneHouse := func(cells []int) bool {
+		for _, h := range geo.CellHouses[cells[0]] {
+			in := true
+			for _, c := range cells[1:] {
+				if !slices.Contains(geo.CellHouses[c], h) {
+					in = false
+					break
+				}
+			}
+			if in {
+				return true
+			}
+		}
+		return false
+	}
+	seen := map[string]bool{}
+	key := func(cells []int) string {
+		s := slices.Sorted(slices.Values(cells))
+		b := make([]byte, 0, 2*len(s))
+		for _, c := range s {
+			b = append(b, byte(c>>8), byte(c))
+		}
+		return string(b)
+	}
+	for _, cg := range given {
+		seen[key(cg.Cells)] = true
+	}
+	var out []Cage
+	add := func(cells []int, sum int) {
+		if len(cells) == 0 || len(cells) > n || !oneHouse(cells) {
+			return
+		}
+		if lo, hi := sumRange(n, len(cells)); sum >= lo && sum <= hi && comboCount(n, len(cells), sum) > MaxCageSets {
+			return // too many sets to list: the cage is only a help
+		}
+		k := key(cells)
+		if seen[k] {
+			return
+		}
+		seen[k] = true
+		out = append(out, Cage{Sum: sum, Cells: cells})
+	}
+	in := make([]bool, nc)
+	for _, r := range regions {
+		for _, c := range r.cells {
+			in[c] = true
+		}
+		total := r.houses * full
+		// Innies: the cells of r outside the cages inside r.
+		inside := map[int]bool{}
+		touch := map[int]bool{}
+		allCaged := true
+		for _, c := range r.cells {
+			k := cageOf[c]
+			if k < 0 {
+				allCaged = false
+				continue
+			}
+			touch[k] = true
+			if _, done := inside[k]; done {
+				continue
+			}
+			inside[k] = !slices.ContainsFunc(given[k].Cells, func(x int) bool { return !in[x] })
+		}
+		innies, sumIn := []int(nil), total
+		for _, c := range r.cells {
+			if k := cageOf[c]; k < 0 || !inside[k] {
+				innies = append(innies, c)
+			}
+		}
+		for k, ok := range inside {
+			if ok {
+				sumIn -= given[k].Sum
+			}
+		}
+		if len(innies) < len(r.cells) {
+			add(innies, sumIn) // else no cage inside r: nothing new
+		}
+		// Outies: the cells outside r of the cages covering r.
+		if allCaged {
+			var outies []int
+			sumOut := -total
+			for k := range touch {
+				sumOut += given[k].Sum
+				for _, c := range given[k].Cells {
+					if !in[c] {
+						outies = append(outies, c)
+					}
+				}
+			}
+			slices.Sort(outies)
+			add(outies, sumOut)
+		}
+		for _, c := range r.cells {
+			in[c] = false
+		}
+	}
+	return out
+}
