@@ -43,23 +43,11 @@ var (
 	ErrUnsupported = errors.New("unsupported")
 )
 
-// Puzzle is the project's JSON puzzle object: sudoku.PuzzleJSON's fields
-// (size, variant, regions, extra, puzzle) followed by the variant
-// constraints of issue 16.
+// Puzzle is the project's JSON puzzle object (sudoku.PuzzleJSON: size,
+// variant, regions, extra, puzzle and the constraints: cages, antiknight,
+// antiking, nonconsecutive, thermos) with the file's title and author.
 type Puzzle struct {
 	sudoku.PuzzleJSON
-	// Cages are the killer cages: a sum and the cells (0-based, row-major,
-	// ascending), whose digits differ and add up to the sum.
-	Cages []Cage `json:"cages,omitempty"`
-	// Antiknight: no two cells a knight's move apart hold the same digit.
-	Antiknight bool `json:"antiknight,omitempty"`
-	// Antiking: no two cells a king's move apart hold the same digit.
-	Antiking bool `json:"antiking,omitempty"`
-	// Nonconsecutive: orthogonal neighbours differ by more than 1.
-	Nonconsecutive bool `json:"nonconsecutive,omitempty"`
-	// Thermos are the thermometers, bulb first: digits strictly increase
-	// from the bulb along each.
-	Thermos [][]int `json:"thermos,omitempty"`
 
 	// Title and Author are the file's, when it has them (not part of the
 	// puzzle object).
@@ -68,10 +56,7 @@ type Puzzle struct {
 }
 
 // Cage is a killer cage.
-type Cage struct {
-	Sum   int   `json:"sum"`
-	Cells []int `json:"cells"`
-}
+type Cage = sudoku.Cage
 
 // boxShapes is f-puzzles' box shape (rows x columns) for each size; the
 // prime sizes have rows as their default regions.
@@ -188,7 +173,7 @@ func Parse(data []byte) (*Puzzle, error) {
 	if n < minSize || n > maxSize {
 		return nil, fmt.Errorf("%w: size %d: want %d to %d", ErrUnsupported, n, minSize, maxSize)
 	}
-	p := &Puzzle{Title: f.Title, Author: f.Author, Antiknight: f.Antiknight, Antiking: f.Antiking, Nonconsecutive: f.Nonconsecutive}
+	p := &Puzzle{Title: f.Title, Author: f.Author}
 	shape := boxShape(n)
 	g := sudoku.NewGrid(shape, nil)
 	if len(f.Grid) != n {
@@ -231,18 +216,27 @@ func Parse(data []byte) (*Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
+	cg, err := cages(f.Killercage, n)
+	if err != nil {
+		return nil, err
+	}
+	th, err := thermos(f.Thermometer, n)
+	if err != nil {
+		return nil, err
+	}
+	if len(cg) > 0 || len(th) > 0 || f.Antiknight || f.Antiking || f.Nonconsecutive {
+		if v == nil {
+			v = &sudoku.Variant{}
+		}
+		v.Cages, v.Thermos = cg, th
+		v.AntiKnight, v.AntiKing, v.NonConsecutive = f.Antiknight, f.Antiking, f.Nonconsecutive
+	}
 	g.Variant = v
 	pj, err := sudoku.NewPuzzleJSON(g, sudoku.Format{})
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
 	}
 	p.PuzzleJSON = *pj
-	if p.Cages, err = cages(f.Killercage, n); err != nil {
-		return nil, err
-	}
-	if p.Thermos, err = thermos(f.Thermometer, n); err != nil {
-		return nil, err
-	}
 	// The object must read back as the grid: a check of this package.
 	if _, _, err := p.PuzzleJSON.Grid(sudoku.ReadOptions{}); err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)

@@ -54,7 +54,7 @@ var killer4 = `{"size":4,"title":"Test","author":"Me","ruleset":"rules","grid":`
 // killer4Want is killer4 as the project's puzzle object, written by hand:
 // R3C4's 3 is not a given; cage cells in reading order; the thermometer
 // R2C2 R2C3 R3C4 is cells 5, 6, 11.
-const killer4Want = `{"size":"2x2","puzzle":"1..............4","cages":[{"sum":5,"cells":[0,1]},{"sum":7,"cells":[8,12]}],"antiknight":true,"antiking":true,"nonconsecutive":true,"thermos":[[5,6,11]]}`
+const killer4Want = `{"size":"2x2","cages":[{"sum":5,"cells":[0,1]},{"sum":7,"cells":[8,12]}],"antiknight":true,"antiking":true,"nonconsecutive":true,"thermos":[[5,6,11]],"puzzle":"1..............4"}`
 
 func TestParse(t *testing.T) {
 	tests := []struct {
@@ -80,7 +80,7 @@ func TestParse(t *testing.T) {
 		{"16x16 letters", `{"size":16,"grid":` + grid(16, map[[2]int]string{{1, 1}: `"value":16,"given":true`, {16, 16}: `"value":"10","given":true`}) + `}`,
 			`{"size":"4x4","puzzle":"P` + strings.Repeat(".", 254) + `J"}`},
 		{"a branching thermometer: two lines from one bulb", `{"size":4,"thermometer":[{"lines":[["R1C1","R1C2"],["R1C1","R2C1","R3C2"]]}],"grid":` + grid(4, nil) + `}`,
-			`{"size":"2x2","puzzle":"................","thermos":[[0,1],[0,4,9]]}`},
+			`{"size":"2x2","thermos":[[0,1],[0,4,9]],"puzzle":"................"}`},
 	}
 	for _, tt := range tests {
 		p, err := Parse([]byte(tt.in))
@@ -229,7 +229,7 @@ func TestPublished(t *testing.T) {
 		t.Errorf("table: %v", err)
 	}
 	p, err = read("innie")
-	if err != nil || mustJSON(t, p) != `{"size":"3x3","puzzle":"`+strings.Repeat(".", 81)+`","cages":[{"sum":9,"cells":[0,9]},{"sum":33,"cells":[1,2,10,11,19]}]}` {
+	if err != nil || mustJSON(t, p) != `{"size":"3x3","cages":[{"sum":9,"cells":[0,9]},{"sum":33,"cells":[1,2,10,11,19]}],"puzzle":"`+strings.Repeat(".", 81)+`"}` {
 		t.Errorf("innie: %v, %v", p, err)
 	}
 	p, err = read("killer")

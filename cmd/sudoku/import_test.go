@@ -13,7 +13,7 @@ const importLink = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQ
 // newline), on standard input, and its payload alone in a file, all give
 // the same object; a directory and a missing file are input errors.
 func TestImportSources(t *testing.T) {
-	want := `{"size":"3x3","puzzle":"` + strings.Repeat(".", 81) + `","cages":[{"sum":9,"cells":[0,9]},{"sum":33,"cells":[1,2,10,11,19]}]}` + "\n"
+	want := `{"size":"3x3","cages":[{"sum":9,"cells":[0,9]},{"sum":33,"cells":[1,2,10,11,19]}],"puzzle":"` + strings.Repeat(".", 81) + `"}` + "\n"
 	payload := importLink[strings.Index(importLink, "load=")+5:]
 	for name, tt := range map[string]struct{ stdin, arg string }{
 		"argument":      {"", importLink},
