@@ -31,14 +31,30 @@ type countJSON struct {
 	Updates   int64  `json:"updates"`
 	Complete  bool   `json:"complete"`
 	Stopped   string `json:"stopped,omitempty"`
+	// With -cluster: the job and its number of pieces.
+	Job    string `json:"job,omitempty"`
+	Pieces int    `json:"pieces,omitempty"`
 }
 
 func runCount(ctx context.Context, e *cli.Env, args []string) int {
 	f := newSearchFlags(e, "count", countSummary)
-	in, prog, code, ok := f.start(e, args)
+	file, code, ok := f.parse(args)
 	if !ok {
 		return code
 	}
+	if f.cluster.url != "" {
+		return runCountCluster(ctx, e, f, file)
+	}
+	for _, name := range []string{"depth", "pieces", "detach", "token", "creds", "tls-ca"} {
+		if flagSet(f.FlagSet, name) {
+			return f.Usagef("-%s needs -cluster URL", name)
+		}
+	}
+	in, code := f.readInput(e, file)
+	if in == nil {
+		return code
+	}
+	prog := newProgress(e, f.quiet, f.progressEvery)
 	s := exactcover.NewSolver(in.problem)
 	if code := f.choosePiece(s, in.problem); code != 0 {
 		prog.done()

@@ -72,7 +72,12 @@ type worker struct {
 // returns what Run returned (also called at the end of the test).
 func startWorker(t *testing.T, url string, opt WorkerOptions) *worker {
 	t.Helper()
-	c := connect(t, url)
+	return startWorkerOn(t, connect(t, url), opt)
+}
+
+// startWorkerOn starts a worker on the connection c.
+func startWorkerOn(t *testing.T, c *Client, opt WorkerOptions) *worker {
+	t.Helper()
 	w, err := c.NewWorker(context.Background(), opt)
 	if err != nil {
 		t.Fatal(err)
@@ -170,10 +175,10 @@ func TestWorkerKilledMidPiece(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var a *worker
+	a := connect(t, s.URL())
 	killed := make(chan int, 1)
-	a = startWorker(t, s.URL(), WorkerOptions{AckWait: time.Second, beforeCount: func(ctx context.Context, m *pieceMsg, _ uint64) error {
-		a.c.Close() // as SIGKILL: no ack, no nak
+	startWorkerOn(t, a, WorkerOptions{AckWait: time.Second, beforeCount: func(ctx context.Context, m *pieceMsg, _ uint64) error {
+		a.Close() // as SIGKILL: no ack, no nak
 		killed <- m.Piece
 		<-ctx.Done()
 		return ctx.Err()
@@ -213,12 +218,12 @@ func TestDeliveredTwiceCountedOnce(t *testing.T) {
 	if _, err := c.js.Publish(context.Background(), subjectPrefix+job.ID, data, jetstream.WithMsgID("copy")); err != nil {
 		t.Fatal(err)
 	}
-	var a *worker
+	a := connect(t, s.URL())
 	lost := make(chan int, 1)
-	a = startWorker(t, s.URL(), WorkerOptions{AckWait: time.Second, afterRecord: func(m *pieceMsg) {
+	startWorkerOn(t, a, WorkerOptions{AckWait: time.Second, afterRecord: func(m *pieceMsg) {
 		select {
 		case lost <- m.Piece:
-			a.c.Close() // recorded, then gone before the ack
+			a.Close() // recorded, then gone before the ack
 		default:
 		}
 	}})

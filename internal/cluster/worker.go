@@ -141,7 +141,8 @@ func (w *Worker) loop(ctx context.Context) {
 	var solverOf string
 	backoff := 100 * time.Millisecond
 	for ctx.Err() == nil {
-		batch, err := w.cons.Fetch(1, jetstream.FetchMaxWait(2*time.Second))
+		fctx, fcancel := context.WithTimeout(ctx, 2*time.Second)
+		batch, err := w.cons.Fetch(1, jetstream.FetchContext(fctx))
 		if err == nil {
 			got := false
 			for msg := range batch.Messages() {
@@ -149,11 +150,14 @@ func (w *Worker) loop(ctx context.Context) {
 				solver, solverOf = w.handle(ctx, msg, solver, solverOf)
 			}
 			err = batch.Error()
-			if got || err == nil || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages) {
+			if got || err == nil || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages) ||
+				errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
+				fcancel()
 				backoff = 100 * time.Millisecond
 				continue
 			}
 		}
+		fcancel()
 		// The server is away (restarting) or the consumer is gone: wait,
 		// and make the consumer again in case the server lost it.
 		if errors.Is(err, jetstream.ErrConsumerNotFound) || errors.Is(err, jetstream.ErrConsumerDeleted) {
