@@ -22,7 +22,16 @@ updates per second.
 On a terminal, standard error shows a progress line during a long count
 (-quiet turns it off). Ctrl-C stops the count: the count so far is printed,
 standard error says "partial: interrupted" and the exit status is 1.
-` + limitsHelp
+` + limitsHelp + `
+
+Cluster: -cluster URL counts on a NATS JetStream cluster (docs/cluster.md):
+the problem is checked here, stored once on the server, split into pieces
+(-depth D, or -pieces N: at least N, 512 by default) queued for "dlx
+worker" processes on any machine, and their counts are added up. The
+progress line says the pieces done, the solutions so far, the rate and the
+time left; -json adds "job" and "pieces"; nodes and updates leave out the
+levels above the pieces. -detach prints the job's ID and exits: "dlx jobs
+wait ID" prints the total. Ctrl-C stops the waiting, not the job.`
 
 // countJSON is the output of "dlx count -json".
 type countJSON struct {

@@ -354,6 +354,37 @@ func TestPieceFailsEveryTime(t *testing.T) {
 	}
 }
 
+// A piece whose every delivery ends with its worker dead: the server's
+// advisory (sent when a live worker asks for more) fails the job, naming
+// the piece. Three workers, two deliveries: one worker lives.
+func TestPieceKillsEveryWorker(t *testing.T) {
+	s := startServer(t, t.TempDir(), 0, "")
+	c := connect(t, s.URL())
+	job, err := c.Submit(context.Background(), Spec{Data: queens(t, 8), Pieces: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const bad = 5
+	for range 3 {
+		wc := connect(t, s.URL())
+		startWorkerOn(t, wc, WorkerOptions{AckWait: 500 * time.Millisecond, MaxDeliver: 2, beforeCount: func(ctx context.Context, m *pieceMsg, _ uint64) error {
+			if m.Piece == bad {
+				wc.Close() // dies with it
+				<-ctx.Done()
+				return ctx.Err()
+			}
+			return nil
+		}})
+	}
+	st, err := wait(t, c, job.ID)
+	if !errors.Is(err, ErrJobFailed) || !strings.Contains(err.Error(), "piece 5 (no result after 2 deliveries") {
+		t.Fatalf("err %v, want a failed job naming piece 5", err)
+	}
+	if st.Done != job.Pieces-1 {
+		t.Errorf("%d pieces done, want %d", st.Done, job.Pieces-1)
+	}
+}
+
 // The server stops in the middle of a job and starts again on its store:
 // nothing is lost, the workers and the waiting client carry on.
 func TestServerRestart(t *testing.T) {

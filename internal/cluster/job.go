@@ -352,6 +352,13 @@ func (c *Client) Wait(ctx context.Context, id string, progress func(Status)) (St
 		}
 	})
 	defer c.nc.SetReconnectHandler(nil)
+	// A piece whose every delivery ended without a result (workers that
+	// died or timed out) is not delivered again: the server says so in
+	// an advisory, and the piece is recorded as failed.
+	advisories := make(chan *nats.Msg, 256)
+	if sub, err := c.nc.ChanSubscribe(maxDeliveriesSubject, advisories); err == nil {
+		defer sub.Unsubscribe()
+	}
 	var w jetstream.KeyWatcher
 	defer func() {
 		if w != nil {
@@ -389,6 +396,8 @@ func (c *Client) Wait(ctx context.Context, id string, progress func(Status)) (St
 			if r, ok := c.decodeResult(e); ok && t.add(r) && progress != nil {
 				progress(t.st)
 			}
+		case m := <-advisories:
+			c.maxDelivered(ctx, id, m.Data)
 		case <-reconnected:
 			if w != nil {
 				w.Stop()
@@ -421,6 +430,39 @@ func (c *Client) Wait(ctx context.Context, id string, progress func(Status)) (St
 				w = nil
 			}
 		}
+	}
+}
+
+// maxDeliveriesSubject is the subject of the server's advisories about
+// the pieces delivered as many times as the consumer allows.
+const maxDeliveriesSubject = "$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES." + streamName + "." + consumerName
+
+// maxDelivered records as failed the piece of job id of a max-deliveries
+// advisory, unless it has a result.
+func (c *Client) maxDelivered(ctx context.Context, id string, advisory []byte) {
+	var a struct {
+		StreamSeq  uint64 `json:"stream_seq"`
+		Deliveries uint64 `json:"deliveries"`
+	}
+	if json.Unmarshal(advisory, &a) != nil || a.StreamSeq == 0 {
+		return
+	}
+	tctx, cancel := c.ctx(ctx)
+	defer cancel()
+	raw, err := c.stream.GetMsg(tctx, a.StreamSeq)
+	if err != nil {
+		return
+	}
+	var m pieceMsg
+	if decodeVersioned("piece", raw.Data, &m, c.version) != nil || m.Job != id {
+		return
+	}
+	r := failure(m.Piece, a.Deliveries, "", fmt.Errorf("no result after %d deliveries (the workers stopped or timed out)", a.Deliveries))
+	r.V = c.version
+	data, _ := json.Marshal(r)
+	if _, err := c.results.Create(tctx, resultKey(m.Job, m.Piece), data); err == nil || errors.Is(err, jetstream.ErrKeyExists) {
+		// Recorded (by this waiter or another): off the queue.
+		c.stream.DeleteMsg(tctx, a.StreamSeq)
 	}
 }
 
