@@ -27,6 +27,7 @@ import (
 // connFlags are the flags that say how to reach the server.
 type connFlags struct {
 	url, token, creds, ca string
+	replicas              int
 }
 
 // addConn adds -cluster (with the default def), -token, -creds, -tls-ca.
@@ -35,6 +36,7 @@ func (c *connFlags) addConn(fs *cli.FlagSet, def, usage string) {
 	fs.StringVar(&c.token, "token", "", "the server's `token` (default $DLX_CLUSTER_TOKEN)")
 	fs.StringVar(&c.creds, "creds", "", "a NATS user credentials `FILE` (JWT and seed)")
 	fs.StringVar(&c.ca, "tls-ca", "", "PEM `FILE` of the CA of the server's certificate (with a tls:// URL)")
+	fs.IntVar(&c.replicas, "replicas", 1, "keep `N` copies of the queue and the records (on a cluster of N servers or more; set by the first client of the cluster)")
 }
 
 // connect connects to the cluster.
@@ -43,7 +45,7 @@ func (c *connFlags) connect(ctx context.Context, name string) (*cluster.Client, 
 	if token == "" {
 		token = os.Getenv("DLX_CLUSTER_TOKEN")
 	}
-	return cluster.Connect(ctx, cluster.ConnOptions{URL: c.url, Token: token, Creds: c.creds, CA: c.ca, Name: name})
+	return cluster.Connect(ctx, cluster.ConnOptions{URL: c.url, Token: token, Creds: c.creds, CA: c.ca, Name: name, Replicas: c.replicas})
 }
 
 // clusterError reports an error of the cluster and returns the exit
