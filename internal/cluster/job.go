@@ -263,7 +263,7 @@ type tally struct {
 }
 
 func (t *tally) add(r Result) bool {
-	if _, ok := t.results[r.Piece]; ok || r.Piece < 1 {
+	if _, ok := t.results[r.Piece]; ok || r.Piece < 1 || (t.st.Pieces > 0 && r.Piece > t.st.Pieces) {
 		return false
 	}
 	t.results[r.Piece] = r
