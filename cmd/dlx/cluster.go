@@ -152,6 +152,10 @@ func runCountCluster(ctx context.Context, e *cli.Env, f *searchFlags, file strin
 		}
 		return f.Finish(w, 0)
 	}
+	if !f.quiet {
+		// Should this process die, the job goes on: its ID finds it.
+		f.Errorf("job %s: %d pieces queued (dlx jobs wait %s)", job.ID, job.Pieces, job.ID)
+	}
 	return waitJob(ctx, e, f, c, job.ID)
 }
 
