@@ -51,6 +51,7 @@ type Worker struct {
 
 	mu       sync.Mutex
 	problems map[string]*exactcover.Problem // parsed problems, by object name
+	jobState map[string]jobState            // the jobs' states, by ID (see running)
 	stopErr  error                          // the error that stops the worker
 	stop     context.CancelFunc
 }
@@ -71,7 +72,7 @@ func (c *Client) NewWorker(ctx context.Context, opt WorkerOptions) (*Worker, err
 		host, _ := os.Hostname()
 		opt.Name = fmt.Sprintf("%s/%d", host, os.Getpid())
 	}
-	w := &Worker{c: c, opt: opt, problems: map[string]*exactcover.Problem{}}
+	w := &Worker{c: c, opt: opt, problems: map[string]*exactcover.Problem{}, jobState: map[string]jobState{}}
 	if err := w.consumer(ctx); err != nil {
 		return nil, err
 	}
@@ -194,15 +195,19 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, solver *exactcov
 		msg.Term()
 		return solver, solverOf
 	}
-	key := resultKey(m.Job, m.Piece)
-	tctx, cancel := w.c.ctx(ctx)
-	_, err = w.c.results.Get(tctx, key)
-	cancel()
-	if err == nil {
-		msg.Ack() // delivered again after it was recorded: counted once
-		return solver, solverOf
+	if md.NumDelivered > 1 {
+		// Delivered again: maybe after it was recorded (the ack lost).
+		// The create in record is what counts a piece once; this only
+		// saves counting it again.
+		tctx, cancel := w.c.ctx(ctx)
+		_, err = w.c.results.Get(tctx, resultKey(m.Job, m.Piece))
+		cancel()
+		if err == nil {
+			msg.Ack()
+			return solver, solverOf
+		}
 	}
-	if job, _, err := w.c.getJob(ctx, m.Job); errors.Is(err, ErrNoJob) || (err == nil && job.State != StateRunning) {
+	if !w.running(ctx, m.Job) {
 		msg.Term() // a cancelled or removed job
 		return solver, solverOf
 	}
@@ -237,6 +242,34 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, solver *exactcov
 	res.Deliveries = md.NumDelivered
 	w.record(ctx, msg, &m, res)
 	return solver, solverOf
+}
+
+// running reports whether job id is running (or cannot be read now),
+// from a copy of its state at most a second old: the state is read once
+// a second per job, not once per piece. (A job cancelled in the middle of
+// a piece is caught by the piece's heartbeat.)
+func (w *Worker) running(ctx context.Context, id string) bool {
+	w.mu.Lock()
+	js, ok := w.jobState[id]
+	w.mu.Unlock()
+	if ok && time.Since(js.at) < time.Second {
+		return js.running
+	}
+	job, _, err := w.c.getJob(ctx, id)
+	running := !errors.Is(err, ErrNoJob) && (err != nil || job.State == StateRunning)
+	w.mu.Lock()
+	if len(w.jobState) > 1000 {
+		clear(w.jobState)
+	}
+	w.jobState[id] = jobState{running: running, at: time.Now()}
+	w.mu.Unlock()
+	return running
+}
+
+// jobState is a job's state as a worker last read it.
+type jobState struct {
+	running bool
+	at      time.Time
 }
 
 // record stores a piece's result, unless one is stored already, and acks
