@@ -203,6 +203,41 @@ func TestWorkerKilledMidPiece(t *testing.T) {
 	}
 }
 
+// A worker stopped (SIGTERM) in the middle of a piece naks it: another
+// worker gets it at once, not after the ack wait (a minute here).
+func TestWorkerStopNaks(t *testing.T) {
+	s := startServer(t, t.TempDir(), 0, "")
+	c := connect(t, s.URL())
+	job, err := c.Submit(context.Background(), Spec{Data: queens(t, 8), Pieces: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := make(chan int, 1)
+	a := startWorker(t, s.URL(), WorkerOptions{AckWait: time.Minute, beforeCount: func(ctx context.Context, m *pieceMsg, _ uint64) error {
+		held <- m.Piece
+		<-ctx.Done()
+		return ctx.Err()
+	}})
+	var piece int
+	select {
+	case piece = <-held:
+	case <-time.After(20 * time.Second):
+		t.Fatal("worker a got no piece")
+	}
+	a.stop()
+	startWorker(t, s.URL(), WorkerOptions{AckWait: time.Minute})
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	st, err := c.Wait(ctx, job.ID, nil)
+	if err != nil || st.Solutions != queensCount[8] {
+		t.Fatalf("%d solutions, %v; want %d within 20 s", st.Solutions, err, queensCount[8])
+	}
+	res, err := c.Results(context.Background(), job.ID)
+	if err != nil || res[piece].Deliveries != 2 {
+		t.Errorf("piece %d: %+v, %v; want delivery 2", piece, res[piece], err)
+	}
+}
+
 // A piece whose ack is lost after its result is recorded, and a piece
 // published twice, are counted once.
 func TestDeliveredTwiceCountedOnce(t *testing.T) {

@@ -222,7 +222,7 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, solver *exactcov
 	cause := context.Cause(pctx)
 	pcancel(nil)
 	switch {
-	case ctx.Err() != nil:
+	case err != nil && ctx.Err() != nil:
 		msg.Nak() // the worker stops: the piece goes back at once
 		return solver, solverOf
 	case errors.Is(cause, ErrCanceled):
@@ -240,7 +240,8 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, solver *exactcov
 	}
 	res.Ms = jsonfmt.Millis(time.Since(start))
 	res.Deliveries = md.NumDelivered
-	w.record(ctx, msg, &m, res)
+	// Recorded even when the worker is stopping: the count is done.
+	w.record(context.WithoutCancel(ctx), msg, &m, res)
 	return solver, solverOf
 }
 
