@@ -473,6 +473,15 @@ func runCluster(ctx context.Context, e *cli.Env, args []string) int {
 	if opt.Token == "" {
 		opt.Token = os.Getenv("DLX_CLUSTER_TOKEN")
 	}
+	if opt.Config != "" {
+		// The file's listen and store_dir, unless given here.
+		if !flagSet(fs, "listen") {
+			opt.Listen = ""
+		}
+		if !flagSet(fs, "store") {
+			opt.StoreDir = ""
+		}
+	}
 	opt.Logf = func(format string, a ...any) {
 		if *verbose || !isNotice(format) {
 			fs.Errorf(format, a...)

@@ -70,10 +70,10 @@ func Serve(opt ServerOptions) (*Server, error) {
 		return nil, fmt.Errorf("-listen %q: want HOST:PORT: %w", listen, err)
 	}
 	p, err := strconv.Atoi(port)
-	if err != nil || p < 0 || p > 65535 {
+	if err != nil || p < -1 || p > 65535 {
 		return nil, fmt.Errorf("-listen %q: bad port %q", listen, port)
 	}
-	if p == 0 {
+	if p <= 0 { // 0 as Go's net.Listen takes it, -1 as nats-server does: a free port
 		p = server.RANDOM_PORT
 	}
 	opts.Host, opts.Port = host, p

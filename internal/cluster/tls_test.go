@@ -13,6 +13,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -88,5 +89,38 @@ func TestTLS(t *testing.T) {
 	}
 	if err != nil || st.Solutions != queensCount[7] {
 		t.Errorf("%d solutions, %v; want %d", st.Solutions, err, queensCount[7])
+	}
+}
+
+// A nats-server configuration file: its listen address, store directory
+// and token are used.
+func TestServeConfig(t *testing.T) {
+	dir := t.TempDir()
+	store := filepath.Join(dir, "store")
+	conf := filepath.Join(dir, "n1.conf")
+	text := "listen: 127.0.0.1:-1\njetstream { store_dir: " + strconv.Quote(store) + " }\nauthorization { token: \"t0k\" }\n"
+	if err := os.WriteFile(conf, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Serve(ServerOptions{Config: conf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Stop()
+	if _, err := Connect(context.Background(), ConnOptions{URL: s.URL()}); !errors.Is(err, ErrConnect) {
+		t.Errorf("without the token: %v", err)
+	}
+	c, err := Connect(context.Background(), ConnOptions{URL: s.URL(), Token: "t0k"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	if _, err := os.Stat(filepath.Join(store, "jetstream")); err != nil {
+		t.Errorf("store: %v", err)
+	}
+	// A file that does not parse.
+	os.WriteFile(conf, []byte("listen: {{{\n"), 0o600)
+	if _, err := Serve(ServerOptions{Config: conf}); err == nil || !strings.Contains(err.Error(), "n1.conf") {
+		t.Errorf("bad config: %v", err)
 	}
 }
