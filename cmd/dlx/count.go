@@ -22,7 +22,16 @@ updates per second.
 On a terminal, standard error shows a progress line during a long count
 (-quiet turns it off). Ctrl-C stops the count: the count so far is printed,
 standard error says "partial: interrupted" and the exit status is 1.
-` + limitsHelp
+` + limitsHelp + `
+
+Cluster: -cluster URL counts on a NATS JetStream cluster (docs/cluster.md):
+the problem is checked here, stored once on the server, split into pieces
+(-depth D, or -pieces N: at least N, 512 by default) queued for "dlx
+worker" processes on any machine, and their counts are added up. The
+progress line says the pieces done, the solutions so far, the rate and the
+time left; -json adds "job" and "pieces"; nodes and updates leave out the
+levels above the pieces. -detach prints the job's ID and exits: "dlx jobs
+wait ID" prints the total. Ctrl-C stops the waiting, not the job.`
 
 // countJSON is the output of "dlx count -json".
 type countJSON struct {
@@ -31,14 +40,30 @@ type countJSON struct {
 	Updates   int64  `json:"updates"`
 	Complete  bool   `json:"complete"`
 	Stopped   string `json:"stopped,omitempty"`
+	// With -cluster: the job and its number of pieces.
+	Job    string `json:"job,omitempty"`
+	Pieces int    `json:"pieces,omitempty"`
 }
 
 func runCount(ctx context.Context, e *cli.Env, args []string) int {
 	f := newSearchFlags(e, "count", countSummary)
-	in, prog, code, ok := f.start(e, args)
+	file, code, ok := f.parse(args)
 	if !ok {
 		return code
 	}
+	if f.cluster.url != "" {
+		return runCountCluster(ctx, e, f, file)
+	}
+	for _, name := range []string{"depth", "pieces", "detach", "token", "creds", "tls-ca", "replicas"} {
+		if flagSet(f.FlagSet, name) {
+			return f.Usagef("-%s needs -cluster URL", name)
+		}
+	}
+	in, code := f.readInput(e, file)
+	if in == nil {
+		return code
+	}
+	prog := newProgress(e, f.quiet, f.progressEvery)
 	s := exactcover.NewSolver(in.problem)
 	if code := f.choosePiece(s, in.problem); code != 0 {
 		prog.done()

@@ -10,6 +10,10 @@
 //	dlx gen [flags] MODEL ARG  write a problem in Knuth's format
 //	dlx estimate [flags] [FILE]  estimate the size of the search
 //	dlx split (-depth D | -pieces N) -o DIR [FILE]  write the pieces of the search
+//	dlx count -cluster URL [-depth D | -pieces N] [FILE]  count on a NATS cluster
+//	dlx cluster serve [flags]  run a NATS JetStream server for the cluster
+//	dlx worker [-cluster URL] [-workers N]  count the pieces queued on a cluster
+//	dlx jobs [-cluster URL] [wait ID | cancel ID]  the jobs of a cluster
 //
 // Run "dlx COMMAND -h" for the flags of a command, "dlx -version" for the
 // version. Flags may come before or after the file; "--" ends them. Exit
@@ -28,6 +32,9 @@ var program = &cli.Program{
 		{Name: "cover", Short: "print a minimum repeat cover (every primary item at least once)", Run: runCover},
 		{Name: "estimate", Short: "estimate the size and time of the search of a problem (Knuth's Monte Carlo method)", Run: runEstimate},
 		{Name: "split", Short: "split the search of a problem into piece files, to count apart", Run: runSplit},
+		{Name: "cluster", Short: "serve a NATS JetStream server for counting on a cluster (dlx cluster serve)", Run: runCluster},
+		{Name: "worker", Short: "count the pieces of jobs queued on a cluster", Run: runWorker},
+		{Name: "jobs", Short: "list, wait for or cancel the jobs of a cluster", Run: runJobs},
 		{Name: "gen", Short: "write a problem (queens, queendom, pentomino, langford, starbattle, sudoku) in Knuth's format", Run: runGen},
 	},
 }

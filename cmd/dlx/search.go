@@ -42,6 +42,7 @@ type searchFlags struct {
 	k       int
 	engine  string
 	eng     exactcover.Engine
+	cluster countClusterFlags // count -cluster (cluster.go)
 }
 
 func newSearchFlags(e *cli.Env, name, summary string) *searchFlags {
@@ -62,6 +63,9 @@ func newSearchFlags(e *cli.Env, name, summary string) *searchFlags {
 	f.BoolVar(&f.json, "json", false, "print JSON (see above)")
 	f.BoolVar(&f.quiet, "quiet", false, "no progress line and no messages on standard error but errors")
 	f.addLimitFlags(name)
+	if name == "count" {
+		f.cluster.add(f.FlagSet)
+	}
 	return f
 }
 

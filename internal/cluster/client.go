@@ -1,0 +1,200 @@
+package cluster
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// DefaultURL is the server a client connects to when given no URL: the
+// default of "dlx cluster serve".
+const DefaultURL = "nats://127.0.0.1:4222"
+
+// ConnOptions says how to reach the server.
+type ConnOptions struct {
+	URL   string // nats://host:port, several separated by commas; "" is DefaultURL
+	Token string // the server's token (dlx cluster serve -token)
+	Creds string // a NATS user credentials file (JWT and seed)
+	CA    string // a PEM file of the CA that signed the server's certificate
+	Name  string // the connection's name, shown by the server's monitoring
+	// Replicas is the number of copies of each stream the first client of
+	// a cluster creates (1 on one server, 3 on a three-node cluster).
+	Replicas int
+	// Timeout bounds the connection and each request; 0 is 5 seconds.
+	Timeout time.Duration
+
+	version int // the format version spoken; 0 is FormatVersion (tests change it)
+}
+
+// Client is a connection to the server, with the streams and buckets the
+// jobs use (created by the first client).
+type Client struct {
+	nc       *nats.Conn
+	js       jetstream.JetStream
+	stream   jetstream.Stream
+	jobs     jetstream.KeyValue
+	results  jetstream.KeyValue
+	problems jetstream.ObjectStore
+	timeout  time.Duration
+	version  int
+
+	stopPublishAt int // tests: stop queueing after this many pieces, as if killed
+}
+
+// Connect connects to the server, creates the streams and buckets when
+// missing, and checks the format version: ErrConnect when the server
+// cannot be reached or refuses the credentials, ErrVersion when its jobs
+// are of another format version. A connection lost later is retried
+// without end (a server restarting on its store).
+func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
+	url := opt.URL
+	if url == "" {
+		url = DefaultURL
+	}
+	c := &Client{timeout: opt.Timeout, version: opt.version}
+	if c.timeout <= 0 {
+		c.timeout = 5 * time.Second
+	}
+	if c.version == 0 {
+		c.version = FormatVersion
+	}
+	nopts := []nats.Option{
+		nats.Name(opt.Name),
+		nats.Timeout(c.timeout),
+		nats.MaxReconnects(-1),
+		nats.ReconnectWait(250 * time.Millisecond),
+		nats.ReconnectBufSize(8 << 20),
+	}
+	if opt.Token != "" {
+		nopts = append(nopts, nats.Token(opt.Token))
+	}
+	if opt.Creds != "" {
+		nopts = append(nopts, nats.UserCredentials(opt.Creds))
+	}
+	if opt.CA != "" {
+		nopts = append(nopts, nats.RootCAs(opt.CA))
+	}
+	nc, err := nats.Connect(url, nopts...)
+	if err != nil {
+		return nil, fmt.Errorf("%w %s: %w", ErrConnect, url, err)
+	}
+	c.nc = nc
+	if err := c.setup(ctx, max(opt.Replicas, 1)); err != nil {
+		nc.Close()
+		return nil, err
+	}
+	return c, nil
+}
+
+// Close closes the connection.
+func (c *Client) Close() { c.nc.Close() }
+
+// ctx returns a context bounded by the client's timeout.
+func (c *Client) ctx(parent context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(parent, c.timeout)
+}
+
+// setup creates or opens the streams and buckets and checks the version.
+func (c *Client) setup(parent context.Context, replicas int) error {
+	ctx, cancel := c.ctx(parent)
+	defer cancel()
+	js, err := jetstream.New(c.nc, jetstream.WithDefaultTimeout(c.timeout))
+	if err != nil {
+		return err
+	}
+	c.js = js
+	wrap := func(what string, err error) error {
+		if errors.Is(err, jetstream.ErrJetStreamNotEnabled) || errors.Is(err, nats.ErrNoResponders) {
+			return fmt.Errorf("%s: the server has no JetStream (start it with dlx cluster serve, or nats-server -js): %w", what, err)
+		}
+		return fmt.Errorf("%s: %w", what, err)
+	}
+	meta, err := openKV(ctx, js, jetstream.KeyValueConfig{Bucket: metaBucket, Storage: jetstream.FileStorage, Replicas: replicas})
+	if err != nil {
+		return wrap("bucket "+metaBucket, err)
+	}
+	if err := c.checkVersion(ctx, meta); err != nil {
+		return err
+	}
+	if c.stream, err = openStream(ctx, js, jetstream.StreamConfig{
+		Name:       streamName,
+		Subjects:   []string{subjectPrefix + ">"},
+		Retention:  jetstream.WorkQueuePolicy,
+		Storage:    jetstream.FileStorage,
+		Replicas:   replicas,
+		Duplicates: 2 * time.Minute,
+	}); err != nil {
+		return wrap("stream "+streamName, err)
+	}
+	if c.jobs, err = openKV(ctx, js, jetstream.KeyValueConfig{Bucket: jobsBucket, Storage: jetstream.FileStorage, Replicas: replicas}); err != nil {
+		return wrap("bucket "+jobsBucket, err)
+	}
+	if c.results, err = openKV(ctx, js, jetstream.KeyValueConfig{Bucket: resultsBucket, Storage: jetstream.FileStorage, Replicas: replicas}); err != nil {
+		return wrap("bucket "+resultsBucket, err)
+	}
+	c.problems, err = js.ObjectStore(ctx, problemStore)
+	if errors.Is(err, jetstream.ErrBucketNotFound) {
+		c.problems, err = js.CreateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: problemStore, Storage: jetstream.FileStorage, Replicas: replicas})
+		if errors.Is(err, jetstream.ErrBucketExists) || errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
+			c.problems, err = js.ObjectStore(ctx, problemStore)
+		}
+	}
+	if err != nil {
+		return wrap("object store "+problemStore, err)
+	}
+	return nil
+}
+
+// checkVersion stores the client's format version in dlx_meta when it is
+// the first client, else checks it against the one stored.
+func (c *Client) checkVersion(ctx context.Context, meta jetstream.KeyValue) error {
+	want := strconv.Itoa(c.version)
+	_, err := meta.Create(ctx, formatKey, []byte(want))
+	if err == nil {
+		return nil
+	}
+	if !errors.Is(err, jetstream.ErrKeyExists) {
+		return fmt.Errorf("bucket %s: %w", metaBucket, err)
+	}
+	e, err := meta.Get(ctx, formatKey)
+	if err != nil {
+		return fmt.Errorf("bucket %s: %w", metaBucket, err)
+	}
+	v, err := strconv.Atoi(string(e.Value()))
+	if err != nil {
+		return fmt.Errorf("the server's format version %q is not a number: %w", e.Value(), ErrVersion)
+	}
+	if v != c.version {
+		return versionError("the server's job queue", v, c.version)
+	}
+	return nil
+}
+
+// openKV opens the bucket, creating it when missing.
+func openKV(ctx context.Context, js jetstream.JetStream, cfg jetstream.KeyValueConfig) (jetstream.KeyValue, error) {
+	kv, err := js.KeyValue(ctx, cfg.Bucket)
+	if errors.Is(err, jetstream.ErrBucketNotFound) {
+		kv, err = js.CreateKeyValue(ctx, cfg)
+		if errors.Is(err, jetstream.ErrBucketExists) || errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
+			kv, err = js.KeyValue(ctx, cfg.Bucket)
+		}
+	}
+	return kv, err
+}
+
+// openStream opens the stream, creating it when missing.
+func openStream(ctx context.Context, js jetstream.JetStream, cfg jetstream.StreamConfig) (jetstream.Stream, error) {
+	s, err := js.Stream(ctx, cfg.Name)
+	if errors.Is(err, jetstream.ErrStreamNotFound) {
+		s, err = js.CreateStream(ctx, cfg)
+		if errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
+			s, err = js.Stream(ctx, cfg.Name)
+		}
+	}
+	return s, err
+}

@@ -1,0 +1,155 @@
+package cluster
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/dlxkit/dlx/internal/jsonfmt"
+)
+
+// FormatVersion is the version of the messages and records this package
+// reads and writes. It is stored in the dlx_meta bucket by the first
+// client of a server; clients and workers of another version are refused.
+const FormatVersion = 1
+
+// Names of the JetStream objects (see the package comment).
+const (
+	streamName    = "DLX_PIECES"
+	subjectPrefix = "dlx.pieces."
+	consumerName  = "dlx-workers"
+	jobsBucket    = "dlx_jobs"
+	resultsBucket = "dlx_results"
+	metaBucket    = "dlx_meta"
+	problemStore  = "dlx_problems"
+	formatKey     = "format"
+)
+
+// Sentinel errors.
+var (
+	// ErrConnect: the server could not be reached, or refused the
+	// credentials.
+	ErrConnect = errors.New("cannot connect to the cluster")
+	// ErrVersion: the server's messages are of another format version.
+	ErrVersion = errors.New("message format version mismatch")
+	// ErrNoJob: no job has the ID given.
+	ErrNoJob = errors.New("no such job")
+	// ErrJobFailed: some pieces of a job failed on every delivery.
+	ErrJobFailed = errors.New("job failed")
+	// ErrCanceled: the job was cancelled (dlx jobs cancel).
+	ErrCanceled = errors.New("job cancelled")
+)
+
+// Job states.
+const (
+	StateRunning  = "running"
+	StateDone     = "done"
+	StateFailed   = "failed"
+	StateCanceled = "cancelled"
+)
+
+// Job is the record of a job in the dlx_jobs bucket.
+type Job struct {
+	V       int    `json:"v"`
+	ID      string `json:"id"`
+	Name    string `json:"name,omitempty"` // the file the problem came from
+	Problem string `json:"problem"`        // the object's name in dlx_problems
+	Format  string `json:"format"`         // knuth, matrix or sparse
+	Engine  string `json:"engine,omitempty"`
+	// The split asked for: SplitDepth, else SplitPieces (see Spec).
+	SplitDepth  int `json:"split_depth,omitempty"`
+	SplitPieces int `json:"split_pieces,omitempty"`
+	Depth       int `json:"depth"`  // the deepest piece
+	Pieces      int `json:"pieces"` // the number of pieces
+	// Published counts the pieces put on the queue; the job can finish
+	// only when it is Pieces.
+	Published int       `json:"published"`
+	Created   time.Time `json:"created"`
+	State     string    `json:"state"`
+	// The totals, written when the job ends.
+	Solutions int64  `json:"solutions"`
+	Nodes     int64  `json:"nodes"`
+	Updates   int64  `json:"updates"`
+	Failed    []int  `json:"failed,omitempty"` // the pieces that failed
+	Message   string `json:"message,omitempty"`
+}
+
+// pieceMsg is the message of one piece on the work queue.
+type pieceMsg struct {
+	V       int    `json:"v"`
+	Job     string `json:"job"`
+	Piece   int    `json:"piece"` // from 1
+	Pieces  int    `json:"pieces"`
+	Problem string `json:"problem"`
+	Format  string `json:"format"`
+	Engine  string `json:"engine,omitempty"`
+	Choice  []int  `json:"choice"`
+}
+
+// Result is the record of one piece in the dlx_results bucket: its count,
+// or with Status "error" the error of its last delivery.
+type Result struct {
+	V          int            `json:"v"`
+	Piece      int            `json:"piece"`
+	Status     string         `json:"status"` // "ok" or "error"
+	Solutions  int64          `json:"solutions"`
+	Nodes      int64          `json:"nodes"`
+	Updates    int64          `json:"updates"`
+	Ms         float64        `json:"ms"`
+	Worker     string         `json:"worker,omitempty"`
+	Deliveries uint64         `json:"deliveries"`
+	Error      *jsonfmt.Error `json:"error,omitempty"`
+}
+
+// resultKey is the key of piece i of job in dlx_results.
+func resultKey(job string, i int) string { return job + "." + strconv.Itoa(i) }
+
+// pieceOfKey returns the piece number of a key of dlx_results.
+func pieceOfKey(key string) (int, bool) {
+	i := strings.LastIndexByte(key, '.')
+	if i < 0 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(key[i+1:])
+	return n, err == nil && n >= 1
+}
+
+// validJobID reports whether id can be a job ID: letters, digits, '-'
+// and '_', as the keys and subjects need.
+func validJobID(id string) bool {
+	if id == "" || len(id) > 64 {
+		return false
+	}
+	for _, c := range id {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// versionError is the error for a message or record of version v.
+func versionError(what string, v, want int) error {
+	return fmt.Errorf("%s is of message format version %d, this dlx speaks version %d (run the same dlx release on every machine): %w",
+		what, v, want, ErrVersion)
+}
+
+// decodeVersioned decodes data into v, whose field "v" must be want.
+func decodeVersioned(what string, data []byte, v any, want int) error {
+	var head struct {
+		V *int `json:"v"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return fmt.Errorf("%s: not a dlx message: %w", what, err)
+	}
+	if head.V == nil {
+		return fmt.Errorf("%s: not a dlx message (no version)", what)
+	}
+	if *head.V != want {
+		return versionError(what, *head.V, want)
+	}
+	return json.Unmarshal(data, v)
+}

@@ -1,0 +1,381 @@
+package cluster
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/dlxkit/dlx/exactcover"
+	"github.com/dlxkit/dlx/internal/jsonfmt"
+)
+
+// WorkerOptions configures a worker.
+type WorkerOptions struct {
+	// Workers is the number of pieces counted at once, each on its own
+	// goroutine; 0 is 1.
+	Workers int
+	// AckWait is how long the server waits for a piece's ack (or a
+	// heartbeat) before it delivers the piece again; 0 is 30 seconds. The
+	// worker sends a heartbeat every third of it while a piece runs.
+	AckWait time.Duration
+	// MaxDeliver is how many times a piece is delivered before its job
+	// fails; 0 is 5. AckWait and MaxDeliver are the consumer's: the last
+	// worker to start sets them for all.
+	MaxDeliver int
+	// Name names the worker in the results; "" is HOST/PID.
+	Name string
+	// Logf, when not nil, gets a line per event (pieces that failed,
+	// reconnections).
+	Logf func(format string, a ...any)
+	// Done, when not nil, is called after each piece recorded.
+	Done func(Result)
+
+	// Test hooks: before counting a piece (an error fails the delivery),
+	// and after recording it, before the ack.
+	beforeCount func(ctx context.Context, m *pieceMsg, delivery uint64) error
+	afterRecord func(m *pieceMsg)
+}
+
+// Worker counts the pieces of the queue.
+type Worker struct {
+	c    *Client
+	opt  WorkerOptions
+	cons jetstream.Consumer
+
+	mu       sync.Mutex
+	problems map[string]*exactcover.Problem // parsed problems, by object name
+	jobState map[string]jobState            // the jobs' states, by ID (see running)
+	stopErr  error                          // the error that stops the worker
+	stop     context.CancelFunc
+}
+
+// NewWorker makes a worker on the client's connection, creating or
+// updating the durable consumer of the queue.
+func (c *Client) NewWorker(ctx context.Context, opt WorkerOptions) (*Worker, error) {
+	if opt.Workers <= 0 {
+		opt.Workers = 1
+	}
+	if opt.AckWait <= 0 {
+		opt.AckWait = 30 * time.Second
+	}
+	if opt.MaxDeliver <= 0 {
+		opt.MaxDeliver = 5
+	}
+	if opt.Name == "" {
+		host, _ := os.Hostname()
+		opt.Name = fmt.Sprintf("%s/%d", host, os.Getpid())
+	}
+	w := &Worker{c: c, opt: opt, problems: map[string]*exactcover.Problem{}, jobState: map[string]jobState{}}
+	if err := w.consumer(ctx); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// consumer creates or updates the durable consumer.
+func (w *Worker) consumer(ctx context.Context) error {
+	tctx, cancel := w.c.ctx(ctx)
+	defer cancel()
+	cons, err := w.c.js.CreateOrUpdateConsumer(tctx, streamName, jetstream.ConsumerConfig{
+		Durable:       consumerName,
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckWait:       w.opt.AckWait,
+		MaxDeliver:    w.opt.MaxDeliver,
+		MaxAckPending: -1,
+		FilterSubject: subjectPrefix + ">",
+	})
+	if err != nil {
+		return fmt.Errorf("consumer %s: %w", consumerName, err)
+	}
+	w.cons = cons
+	return nil
+}
+
+func (w *Worker) logf(format string, a ...any) {
+	if w.opt.Logf != nil {
+		w.opt.Logf(format, a...)
+	}
+}
+
+// Run counts pieces until ctx is cancelled (it then returns nil: the
+// pieces being counted go back to the queue) or a piece of another format
+// version arrives (ErrVersion). It rides out a server away or restarting.
+func (w *Worker) Run(ctx context.Context) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w.mu.Lock()
+	w.stop = cancel
+	w.mu.Unlock()
+	var wg sync.WaitGroup
+	for range w.opt.Workers {
+		wg.Go(func() { w.loop(ctx) })
+	}
+	wg.Wait()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.stopErr
+}
+
+// fail stops the worker with err.
+func (w *Worker) fail(err error) {
+	w.mu.Lock()
+	if w.stopErr == nil {
+		w.stopErr = err
+	}
+	stop := w.stop
+	w.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
+}
+
+// loop takes pieces one at a time until ctx is cancelled.
+func (w *Worker) loop(ctx context.Context) {
+	var solver *exactcover.Solver // the last problem's, reused
+	var solverOf string
+	backoff := 100 * time.Millisecond
+	for ctx.Err() == nil {
+		fctx, fcancel := context.WithTimeout(ctx, 2*time.Second)
+		batch, err := w.cons.Fetch(1, jetstream.FetchContext(fctx))
+		if err == nil {
+			got := false
+			for msg := range batch.Messages() {
+				got = true
+				solver, solverOf = w.handle(ctx, msg, solver, solverOf)
+			}
+			err = batch.Error()
+			if got || err == nil || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages) ||
+				errors.Is(err, context.DeadlineExceeded) || ctx.Err() != nil {
+				fcancel()
+				backoff = 100 * time.Millisecond
+				continue
+			}
+		}
+		fcancel()
+		// The server is away (restarting) or the consumer is gone: wait,
+		// and make the consumer again in case the server lost it.
+		if errors.Is(err, jetstream.ErrConsumerNotFound) || errors.Is(err, jetstream.ErrConsumerDeleted) {
+			w.logf("consumer lost (%v): making it again", err)
+			if err := w.consumer(ctx); err != nil {
+				w.logf("%v", err)
+			}
+		}
+		select {
+		case <-ctx.Done():
+		case <-time.After(backoff):
+		}
+		backoff = min(2*backoff, 2*time.Second)
+	}
+}
+
+// handle counts one piece: it records the result once, then acks.
+func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, solver *exactcover.Solver, solverOf string) (*exactcover.Solver, string) {
+	md, err := msg.Metadata()
+	if err != nil {
+		msg.Term()
+		return solver, solverOf
+	}
+	var m pieceMsg
+	if err := decodeVersioned("piece "+msg.Subject(), msg.Data(), &m, w.c.version); err != nil {
+		if errors.Is(err, ErrVersion) {
+			// Not ours to count, nor to drop: back to the queue for a
+			// worker of that version, and this one stops.
+			msg.Nak()
+			w.fail(err)
+			return solver, solverOf
+		}
+		w.logf("%v: dropped", err)
+		msg.Term()
+		return solver, solverOf
+	}
+	if md.NumDelivered > 1 {
+		// Delivered again: maybe after it was recorded (the ack lost).
+		// The create in record is what counts a piece once; this only
+		// saves counting it again.
+		tctx, cancel := w.c.ctx(ctx)
+		_, err = w.c.results.Get(tctx, resultKey(m.Job, m.Piece))
+		cancel()
+		if err == nil {
+			msg.Ack()
+			return solver, solverOf
+		}
+	}
+	if !w.running(ctx, m.Job) {
+		msg.Term() // a cancelled or removed job
+		return solver, solverOf
+	}
+	pctx, pcancel := context.WithCancelCause(ctx)
+	var hb sync.WaitGroup
+	hbStop := make(chan struct{})
+	hb.Go(func() { w.heartbeat(pctx, pcancel, msg, &m, hbStop) })
+	start := time.Now()
+	res, solver, solverOf, err := w.count(pctx, &m, md.NumDelivered, solver, solverOf)
+	close(hbStop)
+	hb.Wait()
+	cause := context.Cause(pctx)
+	pcancel(nil)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		msg.Nak() // the worker stops: the piece goes back at once
+		return solver, solverOf
+	case errors.Is(cause, ErrCanceled):
+		msg.Term()
+		return solver, solverOf
+	case err != nil:
+		if md.NumDelivered >= uint64(w.opt.MaxDeliver) {
+			w.logf("job %s piece %d failed on delivery %d, the last: %v", m.Job, m.Piece, md.NumDelivered, err)
+			w.record(ctx, msg, &m, failure(m.Piece, md.NumDelivered, w.opt.Name, err))
+			return solver, solverOf
+		}
+		w.logf("job %s piece %d failed on delivery %d: %v", m.Job, m.Piece, md.NumDelivered, err)
+		msg.NakWithDelay(time.Duration(md.NumDelivered) * 100 * time.Millisecond)
+		return solver, solverOf
+	}
+	res.Ms = jsonfmt.Millis(time.Since(start))
+	res.Deliveries = md.NumDelivered
+	// Recorded even when the worker is stopping: the count is done.
+	w.record(context.WithoutCancel(ctx), msg, &m, res)
+	return solver, solverOf
+}
+
+// running reports whether job id is running (or cannot be read now),
+// from a copy of its state at most a second old: the state is read once
+// a second per job, not once per piece. (A job cancelled in the middle of
+// a piece is caught by the piece's heartbeat.)
+func (w *Worker) running(ctx context.Context, id string) bool {
+	w.mu.Lock()
+	js, ok := w.jobState[id]
+	w.mu.Unlock()
+	if ok && time.Since(js.at) < time.Second {
+		return js.running
+	}
+	job, _, err := w.c.getJob(ctx, id)
+	running := !errors.Is(err, ErrNoJob) && (err != nil || job.State == StateRunning)
+	w.mu.Lock()
+	if len(w.jobState) > 1000 {
+		clear(w.jobState)
+	}
+	w.jobState[id] = jobState{running: running, at: time.Now()}
+	w.mu.Unlock()
+	return running
+}
+
+// jobState is a job's state as a worker last read it.
+type jobState struct {
+	running bool
+	at      time.Time
+}
+
+// record stores a piece's result, unless one is stored already, and acks
+// the piece. When the store fails the piece is not acked: it comes back.
+func (w *Worker) record(ctx context.Context, msg jetstream.Msg, m *pieceMsg, r Result) {
+	r.V = w.c.version
+	data, _ := json.Marshal(r)
+	tctx, cancel := w.c.ctx(ctx)
+	defer cancel()
+	_, err := w.c.results.Create(tctx, resultKey(m.Job, m.Piece), data)
+	if err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
+		w.logf("job %s piece %d: recording the result: %v", m.Job, m.Piece, err)
+		return
+	}
+	if err == nil && w.opt.Done != nil {
+		w.opt.Done(r)
+	}
+	if w.opt.afterRecord != nil {
+		w.opt.afterRecord(m)
+	}
+	if r.Status == "error" {
+		msg.Term()
+	} else {
+		msg.Ack()
+	}
+}
+
+// heartbeat tells the server, every third of the ack wait, that the piece
+// is still being counted, and cancels the count when the job is cancelled.
+func (w *Worker) heartbeat(ctx context.Context, cancel context.CancelCauseFunc, msg jetstream.Msg, m *pieceMsg, stop chan struct{}) {
+	t := time.NewTicker(max(w.opt.AckWait/3, 10*time.Millisecond))
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			msg.InProgress()
+			if job, _, err := w.c.getJob(ctx, m.Job); err == nil && job.State == StateCanceled {
+				cancel(ErrCanceled)
+				return
+			}
+		}
+	}
+}
+
+// count counts the piece's solutions.
+func (w *Worker) count(ctx context.Context, m *pieceMsg, delivery uint64, s *exactcover.Solver, of string) (Result, *exactcover.Solver, string, error) {
+	if w.opt.beforeCount != nil {
+		if err := w.opt.beforeCount(ctx, m, delivery); err != nil {
+			return Result{}, s, of, err
+		}
+	}
+	if s == nil || of != m.Problem {
+		p, err := w.problem(ctx, m.Problem, m.Format)
+		if err != nil {
+			return Result{}, nil, "", err
+		}
+		s, of = exactcover.NewSolver(p), m.Problem
+	}
+	eng, err := exactcover.ParseEngine(m.Engine)
+	if m.Engine == "" {
+		eng, err = exactcover.EngineAuto, nil
+	}
+	if err != nil {
+		return Result{}, s, of, err
+	}
+	defer s.Reset()
+	for _, o := range m.Choice {
+		if err := s.Choose(o); err != nil {
+			return Result{}, s, of, fmt.Errorf("piece %d: option %d: %w", m.Piece, o, err)
+		}
+	}
+	n, err := s.Count(ctx, exactcover.Options{Engine: eng})
+	if err != nil {
+		return Result{}, nil, "", err // a fresh solver for the next piece
+	}
+	st := s.Stats()
+	return Result{Piece: m.Piece, Status: "ok", Solutions: n, Nodes: st.Nodes, Updates: st.Updates, Worker: w.opt.Name}, s, of, nil
+}
+
+// problem returns the parsed problem stored under name, reading it once.
+func (w *Worker) problem(ctx context.Context, name, format string) (*exactcover.Problem, error) {
+	w.mu.Lock()
+	p := w.problems[name]
+	w.mu.Unlock()
+	if p != nil {
+		return p, nil
+	}
+	tctx, cancel := w.c.ctx(ctx)
+	data, err := w.c.problems.GetBytes(tctx, name)
+	cancel()
+	if err != nil {
+		return nil, fmt.Errorf("reading problem %s: %w", name, err)
+	}
+	if p, err = ParseProblem(format, data); err != nil {
+		return nil, fmt.Errorf("problem %s: %w", name, err)
+	}
+	w.mu.Lock()
+	if len(w.problems) >= 8 {
+		clear(w.problems)
+	}
+	w.problems[name] = p
+	w.mu.Unlock()
+	return p, nil
+}
