@@ -183,7 +183,7 @@ var ladder = []technique{
 	{rTurbot, func(s *solver) *Step { return s.turbotFish(rTurbot) }, false},
 	{rGroupedTurbot, func(s *solver) *Step { return linkChain(s.b, 2, true, rGroupedTurbot) }, false},
 	{rXYZWing, func(s *solver) *Step { return xyWing(s.b, true) }, false},
-	{rUniqueRect, func(s *solver) *Step { return uniqueRect(s.b) }, false},
+	{rUniqueRect, func(s *solver) *Step { return uniqueLoop(s.b) }, false},
 	{rNakedQuad, func(s *solver) *Step { return nakedSubset(s.b, 4) }, false},
 	{rJellyfish, func(s *solver) *Step { return fish(s.b, 4) }, false},
 	{rHiddenQuad, func(s *solver) *Step { return hiddenSubset(s.b, 4, false) }, false},

@@ -70,7 +70,17 @@ func parse81(s string) (*sudoku.Grid, error) {
 
 // rateAll rates the puzzles in parallel.
 func rateAll(t testing.TB, ps []ratedPuzzle) []float64 {
+	rs := rateAllResults(t, ps)
 	out := make([]float64, len(ps))
+	for i, r := range rs {
+		out[i] = r.Rating
+	}
+	return out
+}
+
+// rateAllResults rates the puzzles in parallel and returns the results.
+func rateAllResults(t testing.TB, ps []ratedPuzzle) []Result {
+	out := make([]Result, len(ps))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range runtime.GOMAXPROCS(0) {
@@ -78,11 +88,11 @@ func rateAll(t testing.TB, ps []ratedPuzzle) []float64 {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				r, err := RateWith(context.Background(), ps[i].grid, Options{})
+				r, err := RateWith(context.Background(), ps[i].grid, Options{Steps: os.Getenv("RATE_MISMATCH") != ""})
 				if err != nil {
 					t.Errorf("puzzle %d: %v", i, err)
 				}
-				out[i] = r.Rating
+				out[i] = r
 			}
 		}()
 	}
@@ -194,3 +204,92 @@ func BenchmarkRateUpTo(b *testing.B) {
 		i++
 	}
 }
+
+// seBands are the bands of the Sudoku Explainer scale that issue 15
+// reports identical ratings for.
+var seBands = []struct {
+	name   string
+	lo, hi float64
+}{
+	{"1.0-3.0", 0, 3.0}, {"3.0-5.0", 3.0, 5.0}, {"5.0-7.0", 5.0, 7.0},
+	{"7.0-8.0", 7.0, 8.0}, {"8.0-9.0", 8.0, 9.0}, {"9.0+", 9.0, 100},
+}
+
+func seBand(r float64) int {
+	for i, b := range seBands {
+		if r >= b.lo-1e-9 && r < b.hi-1e-9 {
+			return i
+		}
+	}
+	return len(seBands) - 1
+}
+
+// identical reports the share of ratings identical to Sudoku Explainer's
+// (to the tenth), overall and per band of SE's rating.
+func identical(ps []ratedPuzzle, rs []Result) (all float64, band []float64, n []int) {
+	band = make([]float64, len(seBands))
+	n = make([]int, len(seBands))
+	same := 0
+	for i, p := range ps {
+		b := seBand(p.se)
+		n[b]++
+		if math.Round(rs[i].Rating*10) == math.Round(p.se*10) {
+			same++
+			band[b]++
+		}
+	}
+	for b := range band {
+		if n[b] > 0 {
+			band[b] /= float64(n[b])
+		}
+	}
+	return float64(same) / float64(len(ps)), band, n
+}
+
+// TestIdenticalToSudokuExplainer rates every 5th puzzle of
+// se_rated_sample.txt (every 25th with -short; RATE_STEP=N for every Nth,
+// RATE_MISMATCH=1 lists the mismatches with the first step whose rating
+// differs from... the hardest step) and checks the share of ratings
+// identical to Sudoku Explainer's against the measured floors.
+func TestIdenticalToSudokuExplainer(t *testing.T) {
+	step := 5
+	if testing.Short() {
+		step = 25
+	}
+	if s := os.Getenv("RATE_STEP"); s != "" {
+		step, _ = strconv.Atoi(s)
+	}
+	ps := loadRated(t, step)
+	rs := rateAllResults(t, ps)
+	all, band, n := identical(ps, rs)
+	t.Logf("%d puzzles: %.1f%% identical", len(ps), 100*all)
+	for b := range seBands {
+		t.Logf("  SE %-8s %5d puzzles %5.1f%% identical", seBands[b].name, n[b], 100*band[b])
+	}
+	if os.Getenv("RATE_MISMATCH") != "" {
+		for i, p := range ps {
+			if math.Round(rs[i].Rating*10) != math.Round(p.se*10) {
+				t.Logf("MISMATCH %s SE %.1f got %.1f hardest %q", formatGrid(p.grid), p.se, rs[i].Rating, rs[i].Hardest)
+			}
+		}
+	}
+	floor, ok := identicalFloor[step]
+	if !ok {
+		t.Skipf("no measured floor for every %d-th puzzle", step)
+	}
+	if all < floor-1e-9 {
+		t.Errorf("%.2f%% identical, measured floor %.2f%%", 100*all, 100*floor)
+	}
+}
+
+func formatGrid(g *sudoku.Grid) string {
+	b := make([]byte, len(g.Cells))
+	for i, d := range g.Cells {
+		b[i] = '0' + d
+	}
+	return string(b)
+}
+
+// identicalFloor is the share of identical ratings measured on every
+// step-th puzzle when the rater last changed.
+var identicalFloor = map[int]float64{}
