@@ -193,7 +193,7 @@ var ladder = []technique{
 	{rBUG, func(s *solver) *Step { return bug(s.b) }, false},
 	{rThreeKite, func(s *solver) *Step { return s.threeLinks(rThreeKite) }, false},
 	{rAlignedPair, func(s *solver) *Step { return alignedPair(s.b) }, false},
-	{rXChain, func(s *solver) *Step { return s.unaryChain() }, false},
+	{rXChain, func(s *solver) *Step { return unaryChains(s.b) }, false},
 	{rMultiple, func(s *solver) *Step { return s.chainer().multiChain(chainMode{}, rMultiple) }, true},
 	{rDynamic, func(s *solver) *Step { return s.chainer().multiChain(chainMode{dynamic: true}, rDynamic) }, true},
 	{rDynamicPlus, func(s *solver) *Step {
