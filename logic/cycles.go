@@ -2,6 +2,7 @@ package logic
 
 import (
 	"fmt"
+	"math/bits"
 	"sort"
 	"strings"
 )
@@ -70,6 +71,7 @@ type unary struct {
 	offAt []int32
 	stamp []int32
 	gen   int32
+	hpos  []uint64 // positions of digit d in house h: hpos[h*n+d-1]
 }
 
 type chainHint struct {
@@ -80,7 +82,14 @@ type chainHint struct {
 
 func newUnary(b *board) *unary {
 	np := b.g.Cells * b.g.N * 2
-	return &unary{b: b, n: b.g.N, onAt: make([]int32, np), offAt: make([]int32, np), stamp: make([]int32, np)}
+	u := &unary{b: b, n: b.g.N, onAt: make([]int32, np), offAt: make([]int32, np), stamp: make([]int32, np)}
+	u.hpos = make([]uint64, len(b.g.Houses)*u.n)
+	for h := range b.g.Houses {
+		for d := 1; d <= u.n; d++ {
+			u.hpos[h*u.n+d-1] = b.positions(h, d)
+		}
+	}
+	return u
 }
 
 func (u *unary) reset() {
@@ -175,12 +184,12 @@ func (u *unary) ons(i int32, y, x bool, out []pot) []pot {
 	if x {
 		for k := 0; k < 3; k++ {
 			h := loopHouse(g, k, c)
-			pos := b.positions(h, d)
+			pos := u.hpos[h*n+d-1]
 			if popcount(pos) != 2 {
 				continue
 			}
-			for _, ix := range indices(pos) {
-				if o := g.Houses[h][ix]; o != c {
+			for ; pos != 0; pos &= pos - 1 {
+				if o := g.Houses[h][bits.TrailingZeros64(pos)]; o != c {
 					q := mkPot(n, o, d, true)
 					dup := false
 					for _, e := range out {

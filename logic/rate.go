@@ -16,6 +16,12 @@ type Result struct {
 	Level Level `json:"level"`
 	// Hardest is the name of the technique of the hardest step.
 	Hardest string `json:"hardest"`
+	// EP and ED are serate's two other numbers (ER is Rating): EP the
+	// rating of the hardest step up to and including the first one that
+	// places a digit, ED the rating of the first step. Both are 0 when
+	// rating stopped before such a step (see Options.Max).
+	EP float64 `json:"ep"`
+	ED float64 `json:"ed"`
 	// Steps is the whole logical solution (only with Options.Steps).
 	Steps []Step `json:"steps,omitempty"`
 }
@@ -71,6 +77,12 @@ func RateWith(ctx context.Context, g *sudoku.Grid, opt Options) (Result, error) 
 		if st.Rating > res.Rating {
 			res.Rating = st.Rating
 			res.Hardest = st.Technique
+		}
+		if res.ED == 0 {
+			res.ED = res.Rating
+		}
+		if res.EP == 0 && len(st.Placements) > 0 {
+			res.EP = res.Rating
 		}
 		if opt.Steps {
 			res.Steps = append(res.Steps, *st)
