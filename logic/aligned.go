@@ -82,3 +82,122 @@ func alignedPair(b *board) *Step {
 	}
 	return nil
 }
+
+// alignedTriple finds an aligned triplet exclusion as Sudoku Explainer does
+// (7.5): base cells have two or more candidates and see a cell with two or
+// three candidates (an excluder); for two base cells (pairs taken in SE's
+// order) and a third base cell among the excluders of either, sharing at
+// least two excluders, a combination of one digit per cell is impossible
+// when two cells that see each other get the same digit or a shared
+// excluder would be left without a candidate. A digit of a cell in no
+// possible combination goes.
+func alignedTriple(b *board) *Step {
+	g := b.g
+	var base []int
+	isBase := make([]bool, g.Cells)
+	excl := make([][]int, g.Cells)
+	for c, m := range b.cand {
+		if popcount(m) < 2 {
+			continue
+		}
+		for _, p := range g.Peers[c] {
+			if n := popcount(b.cand[p]); n == 2 || n == 3 {
+				excl[c] = append(excl[c], p)
+			}
+		}
+		if len(excl[c]) > 0 {
+			base = append(base, c)
+			isBase[c] = true
+		}
+	}
+	var twin, common []int
+	for j := 1; j < len(base); j++ {
+		for i := 0; i < j; i++ {
+			c0, c1 := base[i], base[j]
+			twin = twin[:0]
+			for _, l := range [2][]int{excl[c0], excl[c1]} {
+				for _, e := range l {
+					if isBase[e] && e != c0 && e != c1 && !contains(twin, e) {
+						twin = append(twin, e)
+					}
+				}
+			}
+			for _, c2 := range twin {
+				cells := [3]int{c0, c1, c2}
+				common = common[:0]
+				for _, e := range excl[c0] {
+					if contains(excl[c1], e) && contains(excl[c2], e) {
+						common = append(common, e)
+					}
+				}
+				if len(common) < 2 {
+					continue
+				}
+				if s := alignedCombos(b, cells[:], common); s != nil {
+					return s
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// alignedCombos tries every combination of one digit per cell and
+// returns the step removing the digits in no allowed combination.
+func alignedCombos(b *board, cells, common []int) *Step {
+	g := b.g
+	ok := make([]uint64, len(cells))
+	pick := make([]uint64, len(cells))
+	var rec func(k int)
+	rec = func(k int) {
+		if k == len(cells) {
+			var u uint64
+			for _, p := range pick {
+				u |= p
+			}
+			for _, e := range common {
+				if b.cand[e]&^u == 0 {
+					return
+				}
+			}
+			for i, p := range pick {
+				ok[i] |= p
+			}
+			return
+		}
+		for o := b.cand[cells[k]]; o != 0; o &= o - 1 {
+			bit := o & -o
+			clash := false
+			for i := 0; i < k; i++ {
+				if pick[i] == bit && g.sees(cells[i], cells[k]) {
+					clash = true
+					break
+				}
+			}
+			if clash {
+				continue
+			}
+			pick[k] = bit
+			rec(k + 1)
+		}
+	}
+	rec(0)
+	var elims []Candidate
+	for i, c := range cells {
+		for _, d := range digits(b.cand[c] &^ ok[i]) {
+			elims = append(elims, Candidate{c, d})
+		}
+	}
+	if len(elims) == 0 {
+		return nil
+	}
+	s := &Step{Technique: "Aligned Triplet Exclusion", Rating: rAlignedTriple, Cells: append(append([]int(nil), cells...), common...),
+		Digits: digits(b.cand[cells[0]] | b.cand[cells[1]] | b.cand[cells[2]]), Eliminations: elims}
+	if b.verbose {
+		s.Explanation = fmt.Sprintf("Try every combination of digits for %s: each one that uses %s repeats a digit or leaves one of %s (cells that see all three) empty, so remove %s.",
+			cellList(g, cells), candList(g, elims), cellList(g, common), candList(g, elims))
+	}
+	return s
+}
+
+const rAlignedTriple = 7.5

@@ -204,8 +204,13 @@ var ladder = []technique{
 	{rWXYZWing, func(s *solver) *Step { return wxyzWing(s.b) }, false},
 	{rBUG, func(s *solver) *Step { return bug(s.b) }, false},
 	{rThreeKite, func(s *solver) *Step { return s.threeLinks(rThreeKite) }, false},
+	{rVWXYZWing, func(s *solver) *Step { return alsWing(s.b, 4) }, true},
 	{rAlignedPair, func(s *solver) *Step { return alignedPair(s.b) }, false},
-	{rXChain, func(s *solver) *Step { return unaryChains(s.b) }, false},
+	{rUVWXYZWing, func(s *solver) *Step { return alsWing(s.b, 5) }, true},
+	{rCycle, func(s *solver) *Step { return unaryChains(s.b) }, false},
+	{rTUVWXYZWing, func(s *solver) *Step { return alsWing(s.b, 6) }, true},
+	{rAlignedTriple, func(s *solver) *Step { return alignedTriple(s.b) }, true},
+	{rNishio, func(s *solver) *Step { return nishio(s.b) }, true},
 	{rMultiple, func(s *solver) *Step { return s.chainer().multiChain(chainMode{}, rMultiple) }, true},
 	{rDynamic, func(s *solver) *Step { return s.chainer().multiChain(chainMode{dynamic: true}, rDynamic) }, true},
 	{rDynamicPlus, func(s *solver) *Step {
@@ -213,6 +218,18 @@ var ladder = []technique{
 	}, true},
 	{rTrial, func(s *solver) *Step { return s.trial() }, false},
 }
+
+// ladderMin[i] is the lowest base rating of ladder[i:].
+var ladderMin = func() []float64 {
+	m := make([]float64, len(ladder))
+	for i := len(ladder) - 1; i >= 0; i-- {
+		m[i] = ladder[i].base
+		if i+1 < len(ladder) && m[i+1] < m[i] {
+			m[i] = m[i+1]
+		}
+	}
+	return m
+}()
 
 // threeLinks returns the first chain of three strong links rated r,
 // searching all three ratings once per step.
@@ -248,9 +265,12 @@ func (s *solver) next(max float64) (*Step, float64) {
 	s.turbot, s.turbotDone = [3]*Step{}, false
 	s.max, s.bound = max, 0
 	small := s.b.g.N <= 9
-	for _, t := range ladder {
-		if max > 0 && t.base > max+1e-9 {
-			return nil, t.base
+	for i, t := range ladder {
+		// Stop once every technique left is rated above max. A technique
+		// above max followed by easier ones (SE's order is not sorted by
+		// rating) is still searched: its step would be the next one.
+		if max > 0 && ladderMin[i] > max+1e-9 {
+			return nil, ladderMin[i]
 		}
 		if t.small && !small {
 			continue

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/dlxkit/dlx/internal/measure/cputime"
 	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -80,19 +82,31 @@ func rateAll(t testing.TB, ps []ratedPuzzle) []float64 {
 
 // rateAllResults rates the puzzles in parallel and returns the results.
 func rateAllResults(t testing.TB, ps []ratedPuzzle) []Result {
+	rs, _ := rateAllTimed(t, ps)
+	return rs
+}
+
+// rateAllTimed rates the puzzles in parallel and returns the results and
+// the CPU time of each (from its goroutine's locked thread).
+func rateAllTimed(t testing.TB, ps []ratedPuzzle) ([]Result, []time.Duration) {
 	out := make([]Result, len(ps))
+	cpu := make([]time.Duration, len(ps))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			for i := range next {
+				t0 := cputime.Thread()
 				r, err := RateWith(context.Background(), ps[i].grid, Options{Steps: os.Getenv("RATE_MISMATCH") != ""})
 				if err != nil {
 					t.Errorf("puzzle %d: %v", i, err)
 				}
 				out[i] = r
+				cpu[i] = cputime.Thread() - t0
 			}
 		}()
 	}
@@ -101,7 +115,7 @@ func rateAllResults(t testing.TB, ps []ratedPuzzle) []Result {
 	}
 	close(next)
 	wg.Wait()
-	return out
+	return out, cpu
 }
 
 var spearman = Spearman
@@ -260,9 +274,18 @@ func TestIdenticalToSudokuExplainer(t *testing.T) {
 		step, _ = strconv.Atoi(s)
 	}
 	ps := loadRated(t, step)
-	rs := rateAllResults(t, ps)
+	rs, cpu := rateAllTimed(t, ps)
 	all, band, n := identical(ps, rs)
-	t.Logf("%d puzzles: %.1f%% identical", len(ps), 100*all)
+	var total time.Duration
+	slow := 0
+	for i, d := range cpu {
+		total += d
+		if d > cpu[slow] {
+			slow = i
+		}
+	}
+	t.Logf("%d puzzles: %.1f%% identical; CPU %.1f s in all, slowest %s (SE %.1f) %.0f ms",
+		len(ps), 100*all, total.Seconds(), formatGrid(ps[slow].grid), ps[slow].se, float64(cpu[slow].Microseconds())/1000)
 	for b := range seBands {
 		t.Logf("  SE %-8s %5d puzzles %5.1f%% identical", seBands[b].name, n[b], 100*band[b])
 	}
