@@ -191,9 +191,11 @@ var ladder = []technique{
 	{rHiddenTriple, func(s *solver) *Step { return hiddenSubset(s.b, 3, false) }, false},
 	{rSkyscraper, func(s *solver) *Step { return s.turbotFish(rSkyscraper) }, false},
 	{rKite, func(s *solver) *Step { return s.turbotFish(rKite) }, false},
-	{rXYWing, func(s *solver) *Step { return xyWing(s.b, false) }, false},
 	{rTurbot, func(s *solver) *Step { return s.turbotFish(rTurbot) }, false},
 	{rGroupedTurbot, func(s *solver) *Step { return linkChain(s.b, 2, true, rGroupedTurbot) }, false},
+	// SukakuExplainer searches every two-strong-link pattern (4.0-4.3)
+	// before XY-wing.
+	{rXYWing, func(s *solver) *Step { return xyWing(s.b, false) }, false},
 	{rXYZWing, func(s *solver) *Step { return xyWing(s.b, true) }, false},
 	{rUniqueRect, func(s *solver) *Step { return uniqueLoop(s.b) }, false},
 	{rNakedQuad, func(s *solver) *Step { return nakedSubset(s.b, 4) }, false},
