@@ -209,7 +209,13 @@ var ladder = []technique{
 	{rBUG, func(s *solver) *Step { return bug(s.b) }, false},
 	{rVWXYZWing, func(s *solver) *Step { return alsWing(s.b, 4) }, true},
 	{rAlignedPair, func(s *solver) *Step { return alignedPair(s.b) }, false},
-	{rCycle, func(s *solver) *Step { return unaryChains(s.b) }, false},
+	{rCycle, func(s *solver) *Step {
+		if !s.b.g.Plain() {
+			// Extra regions: the forcing chains over every house.
+			return s.unaryChain()
+		}
+		return unaryChains(s.b)
+	}, false},
 	{rAlignedTriple, func(s *solver) *Step { return alignedTriple(s.b) }, true},
 	{rNishio, func(s *solver) *Step { return nishio(s.b) }, true},
 	{rMultiple, func(s *solver) *Step { return s.chainer().multiChain(chainMode{}, rMultiple) }, true},

@@ -220,7 +220,7 @@ func TestTechniques(t *testing.T) {
 				set(b, rc(4, 1), 1, 2)
 				set(b, rc(4, 2), 1, 2, 5)
 			},
-			find:      uniqueRect,
+			find:      uniqueLoop,
 			technique: "Unique Rectangle Type 1",
 			elims:     []Candidate{{rc(4, 2), 1}, {rc(4, 2), 2}},
 		},
