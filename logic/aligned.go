@@ -93,9 +93,13 @@ func alignedPair(b *board) *Step {
 // possible combination goes.
 func alignedTriple(b *board) *Step {
 	g := b.g
+	if g.Cells > 128 {
+		return nil
+	}
 	var base []int
 	isBase := make([]bool, g.Cells)
 	excl := make([][]int, g.Cells)
+	emask := make([][2]uint64, g.Cells) // excl as a bitset
 	for c, m := range b.cand {
 		if popcount(m) < 2 {
 			continue
@@ -103,6 +107,7 @@ func alignedTriple(b *board) *Step {
 		for _, p := range g.Peers[c] {
 			if n := popcount(b.cand[p]); n == 2 || n == 3 {
 				excl[c] = append(excl[c], p)
+				emask[c][p>>6] |= 1 << (uint(p) & 63)
 			}
 		}
 		if len(excl[c]) > 0 {
@@ -115,25 +120,31 @@ func alignedTriple(b *board) *Step {
 		for i := 0; i < j; i++ {
 			c0, c1 := base[i], base[j]
 			twin = twin[:0]
+			var in [2]uint64
 			for _, l := range [2][]int{excl[c0], excl[c1]} {
 				for _, e := range l {
-					if isBase[e] && e != c0 && e != c1 && !contains(twin, e) {
+					if bit := uint64(1) << (uint(e) & 63); isBase[e] && e != c0 && e != c1 && in[e>>6]&bit == 0 {
+						in[e>>6] |= bit
 						twin = append(twin, e)
 					}
 				}
 			}
+			m01 := [2]uint64{emask[c0][0] & emask[c1][0], emask[c0][1] & emask[c1][1]}
+			if popcount(m01[0])+popcount(m01[1]) < 2 {
+				continue
+			}
 			for _, c2 := range twin {
-				cells := [3]int{c0, c1, c2}
+				m := [2]uint64{m01[0] & emask[c2][0], m01[1] & emask[c2][1]}
+				if popcount(m[0])+popcount(m[1]) < 2 {
+					continue
+				}
 				common = common[:0]
 				for _, e := range excl[c0] {
-					if contains(excl[c1], e) && contains(excl[c2], e) {
+					if m[e>>6]&(1<<(uint(e)&63)) != 0 {
 						common = append(common, e)
 					}
 				}
-				if len(common) < 2 {
-					continue
-				}
-				if s := alignedCombos(b, cells[:], common); s != nil {
+				if s := alignedCombos(b, []int{c0, c1, c2}, common); s != nil {
 					return s
 				}
 			}

@@ -3,7 +3,6 @@ package logic
 import (
 	"fmt"
 	"math/bits"
-	"sort"
 	"strings"
 )
 
@@ -39,6 +38,7 @@ func (p pot) on() bool        { return p&1 != 0 }
 type chainNode struct {
 	p      pot
 	parent int32
+	depth  int32
 }
 
 // chainLength returns SE's length adjustment for a chain of complexity n
@@ -72,6 +72,7 @@ type unary struct {
 	stamp []int32
 	gen   int32
 	hpos  []uint64 // positions of digit d in house h: hpos[h*n+d-1]
+	best  *chainHint
 }
 
 type chainHint struct {
@@ -121,7 +122,11 @@ func (u *unary) mark(p pot, i int32) {
 }
 
 func (u *unary) add(p pot, parent int32) int32 {
-	u.nodes = append(u.nodes, chainNode{p, parent})
+	var dep int32
+	if parent >= 0 {
+		dep = u.nodes[parent].depth + 1
+	}
+	u.nodes = append(u.nodes, chainNode{p, parent, dep})
 	return int32(len(u.nodes) - 1)
 }
 
@@ -138,7 +143,7 @@ func (u *unary) isAncestor(i int32, p pot) bool {
 
 // offs lists the potentials that node i (on) turns off, in SE's order:
 // the other digits of its cell (with y), then its digit in the cell's
-// box, row and column, each once.
+// box, row and column, each once (g.Peers lists them in that order).
 func (u *unary) offs(i int32, y bool, out []pot) []pot {
 	b, g, n := u.b, u.b.g, u.n
 	p := u.nodes[i].p
@@ -149,22 +154,10 @@ func (u *unary) offs(i int32, y bool, out []pot) []pot {
 			out = append(out, mkPot(n, c, lowDigit(r), false))
 		}
 	}
-	for k := 0; k < 3; k++ {
-		for _, x := range g.Houses[loopHouse(g, k, c)] {
-			if x == c || b.cand[x]&dbit(d) == 0 {
-				continue
-			}
-			q := mkPot(n, x, d, false)
-			dup := false
-			for _, o := range out {
-				if o == q {
-					dup = true
-					break
-				}
-			}
-			if !dup {
-				out = append(out, q)
-			}
+	bit := dbit(d)
+	for _, x := range g.Peers[c] {
+		if b.cand[x]&bit != 0 {
+			out = append(out, mkPot(n, x, d, false))
 		}
 	}
 	return out
@@ -239,38 +232,42 @@ func (u *unary) complexity(i int32) int {
 }
 
 // unaryChains returns SE's first chaining rung's easiest step, or nil.
-func unaryChains(b *board) *Step {
+// max > 0 (a cap below 7.0) skips the XY pass, whose steps are all rated
+// 7.0 or more: they could not be taken without exceeding the cap. min > 0
+// (a floor up to 7.0) skips it too when the X and Y passes found nothing
+// below min: the step is then rated min or more, which atLeast reports.
+//
+// Only the best step so far is kept, and a search stops expanding a
+// chain once every step it could still reach would rate above the best,
+// or the same with at least as many potentials (SE sorts its steps by
+// rating, then complexity, then X, Y, XY, then the order found, which is
+// the order searched here): the result is the one SE's sort puts first.
+func unaryChains(b *board, max, min float64) (st *Step, atLeast bool) {
 	if !b.g.Plain() {
-		return nil
+		return nil, false
 	}
 	u := newUnary(b)
-	var hints []chainHint
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := mode[0], mode[1]
+		if x && y && max > 0 && max < 7.0-1e-9 {
+			continue
+		}
+		if x && y && min > 0 && min <= 7.0+1e-9 && (u.best == nil || u.best.st.Rating >= min-1e-9) {
+			return nil, true
+		}
 		for c, m := range b.cand {
 			if b.val[c] != 0 || popcount(m) < 2 {
 				continue
 			}
 			for r := m; r != 0; r &= r - 1 {
-				d := lowDigit(r)
-				hints = u.fromCandidate(c, d, y, x, hints)
+				u.fromCandidate(c, lowDigit(r), y, x)
 			}
 		}
 	}
-	if len(hints) == 0 {
-		return nil
+	if u.best == nil {
+		return nil, false
 	}
-	sort.SliceStable(hints, func(i, j int) bool {
-		a, c := hints[i], hints[j]
-		if a.st.Rating != c.st.Rating {
-			return a.st.Rating < c.st.Rating
-		}
-		if a.complexity != c.complexity {
-			return a.complexity < c.complexity
-		}
-		return a.key < c.key
-	})
-	return hints[0].st
+	return u.best.st, false
 }
 
 func chainKey(y, x bool) int {
@@ -283,13 +280,45 @@ func chainKey(y, x bool) int {
 	return 2
 }
 
-func (u *unary) fromCandidate(c, d int, y, x bool, hints []chainHint) []chainHint {
+// offer keeps h if SE's sort puts it before the best so far.
+func (u *unary) offer(h chainHint) {
+	if b := u.best; b == nil || h.st.Rating < b.st.Rating-1e-9 ||
+		h.st.Rating < b.st.Rating+1e-9 && (h.complexity < b.complexity || h.complexity == b.complexity && h.key < b.key) {
+		u.best = &h
+	}
+}
+
+// hopeless reports whether every step of a search with this base rating
+// and key reaching complexity cx or more loses to the best so far.
+func (u *unary) hopeless(base float64, cx, key int) bool {
+	b := u.best
+	if b == nil {
+		return false
+	}
+	r := round1(base + chainLength(cx))
+	if r > b.st.Rating+1e-9 {
+		return true
+	}
+	if r < b.st.Rating-1e-9 {
+		return false
+	}
+	return cx > b.complexity || cx == b.complexity && key >= b.key
+}
+
+func (u *unary) fromCandidate(c, d int, y, x bool) {
 	b, n := u.b, u.n
 	if popcount(b.cand[c]) > 2 && !x {
-		return hints
+		return
+	}
+	key := chainKey(y, x)
+	cycleBase, forceBase := 6.5, 6.6
+	if x && y {
+		cycleBase, forceBase = 7.0, 7.0
 	}
 	start := mkPot(n, c, d, true)
-	// Cycles.
+	// Cycles. A cycle closing at a node of depth k (the start at depth 0)
+	// has complexity k: its potentials are distinct but for the last,
+	// which is the start.
 	u.reset()
 	var cycles []int32
 	{
@@ -304,12 +333,17 @@ func (u *unary) fromCandidate(c, d int, y, x bool, hints []chainHint) []chainHin
 			for len(pendOn) > 0 {
 				i := pendOn[0]
 				pendOn = pendOn[1:]
+				if u.hopeless(cycleBase, int(u.nodes[i].depth)+2, key) {
+					continue
+				}
 				buf = u.offs(i, y, buf)
 				for _, q := range buf {
-					if !u.isAncestor(i, q) {
+					// Every potential of a chain is marked: one not
+					// seen yet is no ancestor.
+					if fresh := u.seen(q) < 0; fresh || !u.isAncestor(i, q) {
 						j := u.add(q, i)
 						pendOff = append(pendOff, j)
-						if u.seen(q) < 0 {
+						if fresh {
 							u.mark(q, j)
 						}
 					}
@@ -319,6 +353,9 @@ func (u *unary) fromCandidate(c, d int, y, x bool, hints []chainHint) []chainHin
 			for len(pendOff) > 0 {
 				i := pendOff[0]
 				pendOff = pendOff[1:]
+				if u.hopeless(cycleBase, int(u.nodes[i].depth)+1, key) {
+					continue
+				}
 				buf = u.ons(i, y, x, buf)
 				for _, q := range buf {
 					j := int32(-1)
@@ -339,13 +376,14 @@ func (u *unary) fromCandidate(c, d int, y, x bool, hints []chainHint) []chainHin
 	}
 	for _, ci := range cycles {
 		if h, ok := u.cycleHint(ci, y, x); ok {
-			hints = append(hints, h)
+			u.offer(h)
 		}
 	}
 	if !x {
-		return hints
+		return
 	}
-	// Forcing chains from "on" then from "off".
+	// Forcing chains from "on" then from "off". A target at depth k has
+	// complexity k+1 (all its potentials are distinct).
 	for _, from := range []pot{start, start &^ 1} {
 		u.reset()
 		var targets []int32
@@ -374,6 +412,9 @@ func (u *unary) fromCandidate(c, d int, y, x bool, hints []chainHint) []chainHin
 			for len(pendOn) > 0 {
 				i := pendOn[0]
 				pendOn = pendOn[1:]
+				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
+					continue
+				}
 				buf = u.offs(i, y, buf)
 				for _, q := range buf {
 					var j int32 = -1
@@ -381,7 +422,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool, hints []chainHint) []chainHin
 						j = u.add(q, i)
 						hit(q, j)
 					}
-					if !u.isAncestor(i, q) && u.seen(q) < 0 {
+					if u.seen(q) < 0 { // unseen: no ancestor either
 						if j < 0 {
 							j = u.add(q, i)
 						}
@@ -393,6 +434,9 @@ func (u *unary) fromCandidate(c, d int, y, x bool, hints []chainHint) []chainHin
 			for len(pendOff) > 0 {
 				i := pendOff[0]
 				pendOff = pendOff[1:]
+				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
+					continue
+				}
 				buf = u.ons(i, y, true, buf)
 				for _, q := range buf {
 					var j int32 = -1
@@ -412,11 +456,10 @@ func (u *unary) fromCandidate(c, d int, y, x bool, hints []chainHint) []chainHin
 		}
 		for _, t := range targets {
 			if h, ok := u.forcingHint(t, y, x); ok {
-				hints = append(hints, h)
+				u.offer(h)
 			}
 		}
 	}
-	return hints
 }
 
 func (u *unary) cycleHint(i int32, y, x bool) (chainHint, bool) {

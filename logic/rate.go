@@ -34,6 +34,13 @@ type Options struct {
 	// about to be searched). A generator aiming at a level calls it with the
 	// level's upper bound to reject hard candidates cheaply.
 	Max float64
+	// Min, when positive, lets RateWith stop as soon as the rating is
+	// known to be at least Min (a step rated Min or more was applied, or
+	// every technique left is rated Min or more): it then returns
+	// ErrAtLeast with a Result whose Rating is a lower bound, at least
+	// Min. A generator that only needs to know that a puzzle reaches a
+	// level calls it with the level's lowest rating.
+	Min float64
 	// Steps records every step with its explanation in Result.Steps.
 	Steps bool
 	// Format is the puzzle's text format: explanations name digits as it
@@ -64,6 +71,7 @@ func RateWith(ctx context.Context, g *sudoku.Grid, opt Options) (Result, error) 
 		return Result{}, err
 	}
 	var res Result
+	s.min = opt.Min
 	for s.b.empty > 0 {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -72,6 +80,9 @@ func RateWith(ctx context.Context, g *sudoku.Grid, opt Options) (Result, error) 
 		if st == nil {
 			res.Rating = max(res.Rating, lower)
 			res.Level = LevelOf(res.Rating)
+			if s.atLeast {
+				return res, ErrAtLeast
+			}
 			return res, ErrTooHard
 		}
 		if st.Rating > res.Rating {
@@ -90,6 +101,10 @@ func RateWith(ctx context.Context, g *sudoku.Grid, opt Options) (Result, error) 
 		s.b.apply(st)
 		if s.b.broken() {
 			return res, fmt.Errorf("logic: internal error: step %q broke the grid", st.Technique)
+		}
+		if opt.Min > 0 && res.Rating >= opt.Min-1e-9 && s.b.empty > 0 {
+			res.Level = LevelOf(res.Rating)
+			return res, ErrAtLeast
 		}
 	}
 	res.Level = LevelOf(res.Rating)
@@ -110,6 +125,11 @@ type solver struct {
 	// a lower bound of that rating and returns nil.
 	max   float64
 	bound float64
+	// min is Options.Min; atLeast is set by a technique (or next) that
+	// proves the next step is rated min or more, bound then being a lower
+	// bound of its rating.
+	min     float64
+	atLeast bool
 }
 
 // unaryChain is the X-chain rung: forcing chains on one digit, then with
@@ -214,7 +234,11 @@ var ladder = []technique{
 			// Extra regions: the forcing chains over every house.
 			return s.unaryChain()
 		}
-		return unaryChains(s.b)
+		st, atLeast := unaryChains(s.b, s.max, s.min)
+		if atLeast {
+			s.atLeast, s.bound = true, s.min
+		}
+		return st
 	}, false},
 	{rAlignedTriple, func(s *solver) *Step { return alignedTriple(s.b) }, true},
 	{rNishio, func(s *solver) *Step { return nishio(s.b) }, true},
@@ -270,13 +294,18 @@ func (s *solver) chainer() *chainer {
 func (s *solver) next(max float64) (*Step, float64) {
 	s.links3 = nil
 	s.turbot, s.turbotDone = [3]*Step{}, false
-	s.max, s.bound = max, 0
+	s.max, s.bound, s.atLeast = max, 0, false
 	small := s.b.g.N <= 9
 	for i, t := range ladder {
 		// Stop once every technique left is rated above max. A technique
 		// above max followed by easier ones (SE's order is not sorted by
 		// rating) is still searched: its step would be the next one.
 		if max > 0 && ladderMin[i] > max+1e-9 {
+			return nil, ladderMin[i]
+		}
+		// Or, with a floor, once every technique left is rated min or more.
+		if s.min > 0 && ladderMin[i] >= s.min-1e-9 {
+			s.atLeast = true
 			return nil, ladderMin[i]
 		}
 		if t.small && !small {
