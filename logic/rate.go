@@ -194,8 +194,7 @@ type technique struct {
 }
 
 var ladder = []technique{
-	{rHiddenSingleBox, func(s *solver) *Step { return hiddenSingle(s.b, true) }, false},
-	{rHiddenSingleLine, func(s *solver) *Step { return hiddenSingle(s.b, false) }, false},
+	{rFullHouse, func(s *solver) *Step { return hiddenSingles(s.b) }, false},
 	{rDirectPointing, func(s *solver) *Step { return lockedCandidates(s.b, true, true) }, false},
 	{rDirectClaiming, func(s *solver) *Step { return lockedCandidates(s.b, false, true) }, false},
 	{rDirectHiddenPair, func(s *solver) *Step { return hiddenSubset(s.b, 2, true) }, false},
@@ -242,8 +241,18 @@ var ladder = []technique{
 	}, false},
 	{rAlignedTriple, func(s *solver) *Step { return alignedTriple(s.b) }, true},
 	{rNishio, func(s *solver) *Step { return nishio(s.b) }, true},
-	{rMultiple, func(s *solver) *Step { return s.chainer().multiChain(chainMode{}, rMultiple) }, true},
-	{rDynamic, func(s *solver) *Step { return s.chainer().multiChain(chainMode{dynamic: true}, rDynamic) }, true},
+	{rMultiple, func(s *solver) *Step {
+		if s.b.g.Plain() {
+			return seMultiChains(s.b, false, rMultiple)
+		}
+		return s.chainer().multiChain(chainMode{}, rMultiple)
+	}, true},
+	{rDynamic, func(s *solver) *Step {
+		if s.b.g.Plain() {
+			return seMultiChains(s.b, true, rDynamic)
+		}
+		return s.chainer().multiChain(chainMode{dynamic: true}, rDynamic)
+	}, true},
 	{rDynamicPlus, func(s *solver) *Step {
 		return s.chainer().multiChain(chainMode{dynamic: true, plus: true}, rDynamicPlus)
 	}, true},
