@@ -153,46 +153,46 @@ func alignedTriple(b *board) *Step {
 	return nil
 }
 
-// alignedCombos tries every combination of one digit per cell and
-// returns the step removing the digits in no allowed combination.
+// alignedCombos tries every combination of one digit per cell (three
+// cells) and returns the step removing the digits in no allowed
+// combination.
 func alignedCombos(b *board, cells, common []int) *Step {
 	g := b.g
-	ok := make([]uint64, len(cells))
-	pick := make([]uint64, len(cells))
-	var rec func(k int)
-	rec = func(k int) {
-		if k == len(cells) {
-			var u uint64
-			for _, p := range pick {
-				u |= p
+	var ok [3]uint64
+	s01, s02, s12 := g.sees(cells[0], cells[1]), g.sees(cells[0], cells[2]), g.sees(cells[1], cells[2])
+	var buf [24]uint64
+	ex := buf[:0]
+	for _, e := range common {
+		ex = append(ex, b.cand[e])
+	}
+	allowed := func(u uint64) bool {
+		for _, m := range ex {
+			if m&^u == 0 {
+				return false
 			}
-			for _, e := range common {
-				if b.cand[e]&^u == 0 {
-					return
-				}
-			}
-			for i, p := range pick {
-				ok[i] |= p
-			}
-			return
 		}
-		for o := b.cand[cells[k]]; o != 0; o &= o - 1 {
-			bit := o & -o
-			clash := false
-			for i := 0; i < k; i++ {
-				if pick[i] == bit && g.sees(cells[i], cells[k]) {
-					clash = true
-					break
-				}
-			}
-			if clash {
+		return true
+	}
+	for o0 := b.cand[cells[0]]; o0 != 0; o0 &= o0 - 1 {
+		b0 := o0 & -o0
+		for o1 := b.cand[cells[1]]; o1 != 0; o1 &= o1 - 1 {
+			b1 := o1 & -o1
+			if b0 == b1 && s01 {
 				continue
 			}
-			pick[k] = bit
-			rec(k + 1)
+			for o2 := b.cand[cells[2]]; o2 != 0; o2 &= o2 - 1 {
+				b2 := o2 & -o2
+				if b0 == b2 && s02 || b1 == b2 && s12 {
+					continue
+				}
+				if allowed(b0 | b1 | b2) {
+					ok[0] |= b0
+					ok[1] |= b1
+					ok[2] |= b2
+				}
+			}
 		}
 	}
-	rec(0)
 	var elims []Candidate
 	for i, c := range cells {
 		for _, d := range digits(b.cand[c] &^ ok[i]) {

@@ -1,9 +1,6 @@
 package logic
 
-import (
-	"fmt"
-	"sort"
-)
+import "fmt"
 
 // Sudoku Explainer's multiple and dynamic forcing chains (docs/rating.md):
 // from each candidate of each empty cell, assumed true and false, SE
@@ -38,10 +35,23 @@ type seChainer struct {
 	used    int
 	seen    []int32
 	sgen    int32
+	stack   []int32
+	cache   map[pot]*chainSet // runs of this step by start potential
 }
 
 func newSEChainer(b *board, dynamic bool) *seChainer {
-	return &seChainer{b: b, n: b.g.N, dynamic: dynamic, cur: make([]uint64, len(b.cand)), seen: make([]int32, b.g.Cells*b.g.N*2)}
+	return &seChainer{b: b, n: b.g.N, dynamic: dynamic, cur: make([]uint64, len(b.cand)), seen: make([]int32, b.g.Cells*b.g.N*2),
+		cache: map[pot]*chainSet{}}
+}
+
+// result returns the propagation from start, run once per step.
+func (sc *seChainer) result(start pot) *chainSet {
+	if cs, ok := sc.cache[start]; ok {
+		return cs
+	}
+	cs := sc.run(start)
+	sc.cache[start] = cs
+	return cs
 }
 
 func (sc *seChainer) newSet() *chainSet {
@@ -177,7 +187,8 @@ func (sc *seChainer) run(start pot) *chainSet {
 func (sc *seChainer) ancestors(cs *chainSet, i int32) int {
 	sc.sgen++
 	count := 0
-	stack := []int32{i}
+	stack := append(sc.stack[:0], i)
+	defer func() { sc.stack = stack }()
 	for len(stack) > 0 {
 		j := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -195,46 +206,58 @@ func (sc *seChainer) ancestors(cs *chainSet, i int32) int {
 // common calls f with every potential reached by all the sets (in the
 // first set's order, those assumed true first), and the summed
 // complexity of its branches.
-func (sc *seChainer) common(sets []*chainSet, f func(p pot, cx int)) {
+//
+// limit(key) is the largest complexity that could still win with that
+// kind; sums that exceed it are abandoned.
+func (sc *seChainer) common(sets []*chainSet, limit int, f func(p pot, cx int)) {
 	first := sets[0]
 	for _, wantOn := range []bool{true, false} {
+	next:
 		for i, nd := range first.nodes {
 			if nd.p.on() != wantOn || first.get(nd.p) != int32(i) {
 				continue
 			}
-			cx := 0
-			all := true
-			for _, s := range sets {
-				j := s.get(nd.p)
-				if j < 0 {
-					all = false
-					break
+			for _, s := range sets[1:] {
+				if s.get(nd.p) < 0 {
+					continue next
 				}
-				cx += sc.ancestors(s, j)
 			}
-			if all {
-				f(nd.p, cx)
+			cx := 0
+			for k, s := range sets {
+				cx += sc.ancestors(s, s.get(nd.p))
+				if cx+len(sets)-1-k > limit {
+					continue next
+				}
 			}
+			f(nd.p, cx)
 		}
 	}
 }
 
-type multiHint struct {
-	st  *Step
-	cx  int
-	key int
-}
-
 // seMultiChains returns the easiest step of SE's multiple (dynamic false,
-// base 8.0) or dynamic (base 8.5) forcing chains, or nil.
+// base 8.0) or dynamic (base 8.5) forcing chains, or nil. Only the best so
+// far is kept: SE sorts by rating, then complexity, then kind (double 1,
+// cell 5, region 6, contradiction 7), then order found, and the rating
+// grows with the complexity, so a later step wins only with a lower
+// complexity, or the same and a lower kind.
 func seMultiChains(b *board, dynamic bool, base float64) *Step {
 	g, n := b.g, b.g.N
 	if !g.Plain() {
 		return nil
 	}
 	sc := newSEChainer(b, dynamic)
-	var hints []multiHint
+	var best *Step
+	bestCx, bestKey := 1<<30, 0
+	limit := func(key int) int {
+		if key < bestKey {
+			return bestCx
+		}
+		return bestCx - 1
+	}
 	add := func(name string, cx, key int, target pot) {
+		if cx > bestCx || cx == bestCx && key >= bestKey {
+			return
+		}
 		c, d := target.cell(n), target.digit(n)
 		st := &Step{Technique: name, Rating: round1(base + chainLength(cx)), Cells: []int{c}, Digits: []int{d}}
 		if target.on() {
@@ -257,7 +280,7 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 			}
 			st.Explanation = fmt.Sprintf("%s: every branch leads to %s %s; so %s.", name, cellName(g, c), what, conclusion(g, st))
 		}
-		hints = append(hints, multiHint{st, cx, key})
+		best, bestCx, bestKey = st, cx, key
 	}
 	prefix := ""
 	if dynamic {
@@ -268,30 +291,20 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 		if b.val[c] != 0 || card < 2 || !dynamic && card < 3 {
 			continue
 		}
-		sc.used = 0
 		var vOn []*chainSet
 		for r := m; r != 0; r &= r - 1 {
 			d := lowDigit(r)
 			pOn := mkPot(n, c, d, true)
-			on := sc.run(pOn)
+			on := sc.result(pOn)
 			if dynamic && on.bad[0] >= 0 {
 				add(prefix+"Contradiction Forcing Chain", sc.ancestors(on, on.bad[0])+sc.ancestors(on, on.bad[1]), 7, pOn&^1)
 			}
-			off := sc.run(pOn &^ 1)
+			off := sc.result(pOn &^ 1)
 			if dynamic && off.bad[0] >= 0 {
 				add(prefix+"Contradiction Forcing Chain", sc.ancestors(off, off.bad[0])+sc.ancestors(off, off.bad[1]), 7, pOn)
 			}
 			if dynamic && card >= 3 {
-				for _, wantOn := range []bool{true, false} {
-					for i, nd := range on.nodes {
-						if nd.p.on() != wantOn || on.get(nd.p) != int32(i) {
-							continue
-						}
-						if j := off.get(nd.p); j >= 0 {
-							add(prefix+"Double Forcing Chain", sc.ancestors(on, int32(i))+sc.ancestors(off, j), 1, nd.p)
-						}
-					}
-				}
+				sc.common([]*chainSet{on, off}, limit(1), func(p pot, cx int) { add(prefix+"Double Forcing Chain", cx, 1, p) })
 			}
 			// Region forcing chains from this cell (the first place of
 			// the digit in the house).
@@ -308,27 +321,18 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 				}
 				sets := []*chainSet{on}
 				for _, x := range places[1:] {
-					sets = append(sets, sc.run(mkPot(n, x, d, true)))
+					sets = append(sets, sc.result(mkPot(n, x, d, true)))
 				}
-				sc.common(sets, func(p pot, cx int) { add(prefix+"Region Forcing Chains", cx, 6, p) })
+				sc.common(sets, limit(6), func(p pot, cx int) {
+					if p != pOn {
+						add(prefix+"Region Forcing Chains", cx, 6, p)
+					}
+				})
 			}
 			vOn = append(vOn, on)
 		}
 		// Cell forcing chains.
-		sc.common(vOn, func(p pot, cx int) { add(prefix+"Cell Forcing Chains", cx, 5, p) })
+		sc.common(vOn, limit(5), func(p pot, cx int) { add(prefix+"Cell Forcing Chains", cx, 5, p) })
 	}
-	if len(hints) == 0 {
-		return nil
-	}
-	sort.SliceStable(hints, func(i, j int) bool {
-		a, c := hints[i], hints[j]
-		if a.st.Rating != c.st.Rating {
-			return a.st.Rating < c.st.Rating
-		}
-		if a.cx != c.cx {
-			return a.cx < c.cx
-		}
-		return a.key < c.key
-	})
-	return hints[0].st
+	return best
 }
