@@ -32,11 +32,18 @@ func fish(b *board, k int) *Step {
 		if orient == 1 {
 			base, cover = 0, n
 		}
-		var all [sudoku.MaxN][sudoku.MaxN]uint64 // all[l][d-1]: positions of d in line l (a 64x64 grid: 32 KB)
+		// all[l*n+d-1]: positions of d in line l.
+		var abuf [81]uint64
+		var all []uint64
+		if n*n <= len(abuf) {
+			all = abuf[:n*n]
+		} else {
+			all = make([]uint64, n*n)
+		}
 		for l := 0; l < n; l++ {
 			for i, c := range g.Houses[base+l] {
 				for m := b.cand[c]; m != 0; m &= m - 1 {
-					all[l][bits.TrailingZeros64(m)&63] |= 1 << i
+					all[l*n+bits.TrailingZeros64(m)] |= 1 << i
 				}
 			}
 		}
@@ -50,7 +57,7 @@ func fish(b *board, k int) *Step {
 				nl := 0
 				ok := true
 				for _, l := range lx {
-					p := all[l][d-1]
+					p := all[l*n+d-1]
 					if c := bits.OnesCount64(p); c < 2 || c > k {
 						ok = false
 						break

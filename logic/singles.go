@@ -40,54 +40,66 @@ const (
 // increasing order.
 func hiddenSingles(b *board) *Step {
 	g := b.g
-	for _, alone := range []bool{true, false} {
-		for _, h := range g.seOrder {
-			cells := g.Houses[h]
-			empty := 0
-			var ones, twos, placed uint64
-			for _, c := range cells {
-				if b.val[c] == 0 {
-					empty++
-				}
-				m := b.cand[c]
-				twos |= ones & m
-				ones |= m
-				placed |= b.vmask[c]
+	// One pass: the first house (in SE's order) that is a full house,
+	// else the first with a hidden single.
+	firstAlone, firstHidden := -1, -1
+	var aloneSingle, hiddenSingle uint64
+	for _, h := range g.seOrder {
+		empty := 0
+		var ones, twos, placed uint64
+		for _, c := range g.Houses[h] {
+			if b.val[c] == 0 {
+				empty++
 			}
-			if (empty == 1) != alone {
-				continue
-			}
-			single := ones &^ twos &^ placed
-			if single == 0 {
-				continue
-			}
-			d := lowDigit(single)
-			bit := dbit(d)
-			for _, c := range cells {
-				if b.cand[c]&bit == 0 {
-					continue
-				}
-				r, name := rHiddenSingleLine, "Hidden Single"
-				switch {
-				case alone:
-					r, name = rFullHouse, "Full House"
-				case g.Kinds[h] == kindBox:
-					r = rHiddenSingleBox
-				}
-				s := &Step{Technique: name, Rating: r, Cells: []int{c}, Digits: []int{d},
-					Placements: []Placement{{c, d}}}
-				if b.verbose {
-					if alone {
-						s.Explanation = fmt.Sprintf("%s is the last empty cell of %s, so it holds the missing %s.",
-							cellName(g, c), houseName(g, h), g.digit(d))
-					} else {
-						s.Explanation = fmt.Sprintf("The %s in %s can only go in %s, because every other cell of the %s already sees %s or is filled.",
-							g.digit(d), houseName(g, h), cellName(g, c), kindWord(g, h), aDigit(g, d))
-					}
-				}
-				return s
+			m := b.cand[c]
+			twos |= ones & m
+			ones |= m
+			placed |= b.vmask[c]
+		}
+		single := ones &^ twos &^ placed
+		if single == 0 {
+			continue
+		}
+		if empty == 1 {
+			firstAlone, aloneSingle = h, single
+			break
+		}
+		if firstHidden < 0 {
+			firstHidden, hiddenSingle = h, single
+		}
+	}
+	h, single, alone := firstHidden, hiddenSingle, false
+	if firstAlone >= 0 {
+		h, single, alone = firstAlone, aloneSingle, true
+	}
+	if h < 0 {
+		return nil
+	}
+	d := lowDigit(single)
+	bit := dbit(d)
+	for _, c := range g.Houses[h] {
+		if b.cand[c]&bit == 0 {
+			continue
+		}
+		r, name := rHiddenSingleLine, "Hidden Single"
+		switch {
+		case alone:
+			r, name = rFullHouse, "Full House"
+		case g.Kinds[h] == kindBox:
+			r = rHiddenSingleBox
+		}
+		s := &Step{Technique: name, Rating: r, Cells: []int{c}, Digits: []int{d},
+			Placements: []Placement{{c, d}}}
+		if b.verbose {
+			if alone {
+				s.Explanation = fmt.Sprintf("%s is the last empty cell of %s, so it holds the missing %s.",
+					cellName(g, c), houseName(g, h), g.digit(d))
+			} else {
+				s.Explanation = fmt.Sprintf("The %s in %s can only go in %s, because every other cell of the %s already sees %s or is filled.",
+					g.digit(d), houseName(g, h), cellName(g, c), kindWord(g, h), aDigit(g, d))
 			}
 		}
+		return s
 	}
 	return nil
 }
