@@ -82,3 +82,133 @@ func alignedPair(b *board) *Step {
 	}
 	return nil
 }
+
+// alignedTriple finds an aligned triplet exclusion as Sudoku Explainer does
+// (7.5): base cells have two or more candidates and see a cell with two or
+// three candidates (an excluder); for two base cells (pairs taken in SE's
+// order) and a third base cell among the excluders of either, sharing at
+// least two excluders, a combination of one digit per cell is impossible
+// when two cells that see each other get the same digit or a shared
+// excluder would be left without a candidate. A digit of a cell in no
+// possible combination goes.
+func alignedTriple(b *board) *Step {
+	g := b.g
+	if g.Cells > 128 {
+		return nil
+	}
+	var base []int
+	isBase := make([]bool, g.Cells)
+	excl := make([][]int, g.Cells)
+	emask := make([][2]uint64, g.Cells) // excl as a bitset
+	for c, m := range b.cand {
+		if popcount(m) < 2 {
+			continue
+		}
+		for _, p := range g.Peers[c] {
+			if n := popcount(b.cand[p]); n == 2 || n == 3 {
+				excl[c] = append(excl[c], p)
+				emask[c][p>>6] |= 1 << (uint(p) & 63)
+			}
+		}
+		if len(excl[c]) > 0 {
+			base = append(base, c)
+			isBase[c] = true
+		}
+	}
+	var twin, common []int
+	for j := 1; j < len(base); j++ {
+		for i := 0; i < j; i++ {
+			c0, c1 := base[i], base[j]
+			twin = twin[:0]
+			var in [2]uint64
+			for _, l := range [2][]int{excl[c0], excl[c1]} {
+				for _, e := range l {
+					if bit := uint64(1) << (uint(e) & 63); isBase[e] && e != c0 && e != c1 && in[e>>6]&bit == 0 {
+						in[e>>6] |= bit
+						twin = append(twin, e)
+					}
+				}
+			}
+			m01 := [2]uint64{emask[c0][0] & emask[c1][0], emask[c0][1] & emask[c1][1]}
+			if popcount(m01[0])+popcount(m01[1]) < 2 {
+				continue
+			}
+			for _, c2 := range twin {
+				m := [2]uint64{m01[0] & emask[c2][0], m01[1] & emask[c2][1]}
+				if popcount(m[0])+popcount(m[1]) < 2 {
+					continue
+				}
+				common = common[:0]
+				for _, e := range excl[c0] {
+					if m[e>>6]&(1<<(uint(e)&63)) != 0 {
+						common = append(common, e)
+					}
+				}
+				if s := alignedCombos(b, []int{c0, c1, c2}, common); s != nil {
+					return s
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// alignedCombos tries every combination of one digit per cell (three
+// cells) and returns the step removing the digits in no allowed
+// combination.
+func alignedCombos(b *board, cells, common []int) *Step {
+	g := b.g
+	var ok [3]uint64
+	s01, s02, s12 := g.sees(cells[0], cells[1]), g.sees(cells[0], cells[2]), g.sees(cells[1], cells[2])
+	var buf [24]uint64
+	ex := buf[:0]
+	for _, e := range common {
+		ex = append(ex, b.cand[e])
+	}
+	allowed := func(u uint64) bool {
+		for _, m := range ex {
+			if m&^u == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for o0 := b.cand[cells[0]]; o0 != 0; o0 &= o0 - 1 {
+		b0 := o0 & -o0
+		for o1 := b.cand[cells[1]]; o1 != 0; o1 &= o1 - 1 {
+			b1 := o1 & -o1
+			if b0 == b1 && s01 {
+				continue
+			}
+			for o2 := b.cand[cells[2]]; o2 != 0; o2 &= o2 - 1 {
+				b2 := o2 & -o2
+				if b0 == b2 && s02 || b1 == b2 && s12 {
+					continue
+				}
+				if allowed(b0 | b1 | b2) {
+					ok[0] |= b0
+					ok[1] |= b1
+					ok[2] |= b2
+				}
+			}
+		}
+	}
+	var elims []Candidate
+	for i, c := range cells {
+		for _, d := range digits(b.cand[c] &^ ok[i]) {
+			elims = append(elims, Candidate{c, d})
+		}
+	}
+	if len(elims) == 0 {
+		return nil
+	}
+	s := &Step{Technique: "Aligned Triplet Exclusion", Rating: rAlignedTriple, Cells: append(append([]int(nil), cells...), common...),
+		Digits: digits(b.cand[cells[0]] | b.cand[cells[1]] | b.cand[cells[2]]), Eliminations: elims}
+	if b.verbose {
+		s.Explanation = fmt.Sprintf("Try every combination of digits for %s: each one that uses %s repeats a digit or leaves one of %s (cells that see all three) empty, so remove %s.",
+			cellList(g, cells), candList(g, elims), cellList(g, common), candList(g, elims))
+	}
+	return s
+}
+
+const rAlignedTriple = 7.5

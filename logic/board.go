@@ -28,6 +28,9 @@ type geom struct {
 	peerSet   []uint64 // Cells*words bitset: peerSet[a*words+b/64] bit b%64 when a and b see each other
 	words     int
 	standard9 bool
+	// seOrder lists the houses in the order Sudoku Explainer scans them:
+	// boxes, columns, rows, then the extra regions.
+	seOrder []int
 	// names[d] names digit d in explanations ("A" for 1 on a 16x16 in
 	// letters); nil or too short: decimal numbers.
 	names []string
@@ -85,6 +88,13 @@ func (g *geom) named(f sudoku.Format) *geom {
 
 func buildGeom(sg *sudoku.Geometry) *geom {
 	g := &geom{Geometry: sg, standard9: sg.Standard9()}
+	for _, k := range []houseKind{kindBox, kindCol, kindRow, kindExtra} {
+		for h, hk := range sg.Kinds {
+			if hk == k {
+				g.seOrder = append(g.seOrder, h)
+			}
+		}
+	}
 	g.words = (g.Cells + 63) / 64
 	g.peerSet = make([]uint64, g.Cells*g.words)
 	for a, ps := range g.Peers {

@@ -28,3 +28,41 @@ func combos(n, k int, idx []int, f func(idx []int) bool) bool {
 		}
 	}
 }
+
+// combosColex is combos in colexicographic order: the order of the
+// subsets' bit masks as numbers, which is the order Sudoku Explainer
+// enumerates its combinations in.
+func combosColex(n, k int, idx []int, f func(idx []int) bool) bool {
+	if k > n || k <= 0 {
+		return false
+	}
+	idx = idx[:k]
+	for i := range idx {
+		idx[i] = i
+	}
+	for {
+		if f(idx) {
+			return true
+		}
+		// Advance the lowest index that can move up without meeting the
+		// next one; reset those below it.
+		i := 0
+		for i < k {
+			limit := n
+			if i+1 < k {
+				limit = idx[i+1]
+			}
+			if idx[i]+1 < limit {
+				break
+			}
+			i++
+		}
+		if i == k {
+			return false
+		}
+		idx[i]++
+		for j := 0; j < i; j++ {
+			idx[j] = j
+		}
+	}
+}

@@ -13,6 +13,7 @@ const (
 	rThreeSky      = 5.4 // three strong links, all rows or all columns
 	rThreeTurbot   = 5.5 // three strong links with a box
 	rThreeKite     = 5.6 // three strong links in rows and columns
+	rThreeGrouped  = 5.7 // three strong links, one end a group
 )
 
 // unit is one end of a strong link: a cell, or a group of cells of a house
@@ -501,6 +502,9 @@ func chainRating(g *geom, links []gLink, chain []int, grouped bool) (float64, st
 		return rGroupedTurbot, "Grouped Skyscraper"
 	}
 	if group {
+		if grouped {
+			return rThreeGrouped, "Grouped Three Strong Links"
+		}
 		return 0, ""
 	}
 	switch {

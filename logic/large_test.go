@@ -43,15 +43,15 @@ func singlesPuzzle(sol *sudoku.Grid, rng *rand.Rand) *sudoku.Grid {
 // TestLargeSides rates and hints grids with sides above 31, up to
 // sudoku.MaxN (the rater once stopped at 31: 32-bit candidate masks).
 // The puzzles need only singles: rated at most 2.3 (easy), every step
-// checked against the solution, and with one blank per box only box
-// hidden singles (1.2).
+// checked against the solution, and with one blank per box only full
+// houses (the box's last empty cell: 1.0, as Sudoku Explainer rates it).
 func TestLargeSides(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	shapes := []sudoku.Shape{{BoxRows: 4, BoxCols: 8}, {BoxRows: 6, BoxCols: 6}, {BoxRows: 7, BoxCols: 7}, {BoxRows: 8, BoxCols: 8}}
 	for _, s := range shapes {
 		n := s.N()
 		sol := patternSolution(s, rng)
-		// One blank per box: each is a box hidden single.
+		// One blank per box: each is the last empty cell of its box.
 		one := sol.Clone()
 		for b := 0; b < n; b++ {
 			r := b/s.BoxRows*s.BoxRows + rng.IntN(s.BoxRows)
@@ -59,8 +59,8 @@ func TestLargeSides(t *testing.T) {
 			one.Cells[r*n+c] = 0
 		}
 		res := walkGrid(t, one, sol)
-		if res.Rating != rHiddenSingleBox || res.Hardest != "Hidden Single" || res.Level != Easy || len(res.Steps) != n {
-			t.Errorf("%dx%d, one blank per box: %.1f %s %s, %d steps; want 1.2 Hidden Single easy, %d steps",
+		if res.Rating != rFullHouse || res.Hardest != "Full House" || res.Level != Easy || len(res.Steps) != n {
+			t.Errorf("%dx%d, one blank per box: %.1f %s %s, %d steps; want 1.0 Full House easy, %d steps",
 				n, n, res.Rating, res.Level, res.Hardest, len(res.Steps), n)
 		}
 		// Many blanks, singles only.

@@ -67,6 +67,21 @@ func (l Level) Range() (lo, hi float64) {
 	return 6.9, 100
 }
 
+// Floor returns the lowest rating of a level (ratings are in tenths).
+func (l Level) Floor() float64 {
+	switch l {
+	case Easy:
+		return 0
+	case Medium:
+		return 2.4
+	case Hard:
+		return 3.5
+	case Expert:
+		return 4.5
+	}
+	return 7.0
+}
+
 // ParseLevel returns the level with the given name (case-insensitive).
 func ParseLevel(s string) (Level, error) {
 	for i, n := range levelNames {

@@ -16,6 +16,12 @@ type Result struct {
 	Level Level `json:"level"`
 	// Hardest is the name of the technique of the hardest step.
 	Hardest string `json:"hardest"`
+	// EP and ED are serate's two other numbers (ER is Rating): EP the
+	// rating of the hardest step up to and including the first one that
+	// places a digit, ED the rating of the first step. Both are 0 when
+	// rating stopped before such a step (see Options.Max).
+	EP float64 `json:"ep"`
+	ED float64 `json:"ed"`
 	// Steps is the whole logical solution (only with Options.Steps).
 	Steps []Step `json:"steps,omitempty"`
 }
@@ -28,6 +34,13 @@ type Options struct {
 	// about to be searched). A generator aiming at a level calls it with the
 	// level's upper bound to reject hard candidates cheaply.
 	Max float64
+	// Min, when positive, lets RateWith stop as soon as the rating is
+	// known to be at least Min (a step rated Min or more was applied, or
+	// every technique left is rated Min or more): it then returns
+	// ErrAtLeast with a Result whose Rating is a lower bound, at least
+	// Min. A generator that only needs to know that a puzzle reaches a
+	// level calls it with the level's lowest rating.
+	Min float64
 	// Steps records every step with its explanation in Result.Steps.
 	Steps bool
 	// Format is the puzzle's text format: explanations name digits as it
@@ -58,6 +71,7 @@ func RateWith(ctx context.Context, g *sudoku.Grid, opt Options) (Result, error) 
 		return Result{}, err
 	}
 	var res Result
+	s.min = opt.Min
 	for s.b.empty > 0 {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -66,11 +80,20 @@ func RateWith(ctx context.Context, g *sudoku.Grid, opt Options) (Result, error) 
 		if st == nil {
 			res.Rating = max(res.Rating, lower)
 			res.Level = LevelOf(res.Rating)
+			if s.atLeast {
+				return res, ErrAtLeast
+			}
 			return res, ErrTooHard
 		}
 		if st.Rating > res.Rating {
 			res.Rating = st.Rating
 			res.Hardest = st.Technique
+		}
+		if res.ED == 0 {
+			res.ED = res.Rating
+		}
+		if res.EP == 0 && len(st.Placements) > 0 {
+			res.EP = res.Rating
 		}
 		if opt.Steps {
 			res.Steps = append(res.Steps, *st)
@@ -78,6 +101,10 @@ func RateWith(ctx context.Context, g *sudoku.Grid, opt Options) (Result, error) 
 		s.b.apply(st)
 		if s.b.broken() {
 			return res, fmt.Errorf("logic: internal error: step %q broke the grid", st.Technique)
+		}
+		if opt.Min > 0 && res.Rating >= opt.Min-1e-9 && s.b.empty > 0 {
+			res.Level = LevelOf(res.Rating)
+			return res, ErrAtLeast
 		}
 	}
 	res.Level = LevelOf(res.Rating)
@@ -98,6 +125,11 @@ type solver struct {
 	// a lower bound of that rating and returns nil.
 	max   float64
 	bound float64
+	// min is Options.Min; atLeast is set by a technique (or next) that
+	// proves the next step is rated min or more, bound then being a lower
+	// bound of its rating.
+	min     float64
+	atLeast bool
 }
 
 // unaryChain is the X-chain rung: forcing chains on one digit, then with
@@ -162,8 +194,7 @@ type technique struct {
 }
 
 var ladder = []technique{
-	{rHiddenSingleBox, func(s *solver) *Step { return hiddenSingle(s.b, true) }, false},
-	{rHiddenSingleLine, func(s *solver) *Step { return hiddenSingle(s.b, false) }, false},
+	{rFullHouse, func(s *solver) *Step { return hiddenSingles(s.b) }, false},
 	{rDirectPointing, func(s *solver) *Step { return lockedCandidates(s.b, true, true) }, false},
 	{rDirectClaiming, func(s *solver) *Step { return lockedCandidates(s.b, false, true) }, false},
 	{rDirectHiddenPair, func(s *solver) *Step { return hiddenSubset(s.b, 2, true) }, false},
@@ -179,28 +210,66 @@ var ladder = []technique{
 	{rHiddenTriple, func(s *solver) *Step { return hiddenSubset(s.b, 3, false) }, false},
 	{rSkyscraper, func(s *solver) *Step { return s.turbotFish(rSkyscraper) }, false},
 	{rKite, func(s *solver) *Step { return s.turbotFish(rKite) }, false},
-	{rXYWing, func(s *solver) *Step { return xyWing(s.b, false) }, false},
 	{rTurbot, func(s *solver) *Step { return s.turbotFish(rTurbot) }, false},
 	{rGroupedTurbot, func(s *solver) *Step { return linkChain(s.b, 2, true, rGroupedTurbot) }, false},
+	// SukakuExplainer searches every two-strong-link pattern (4.0-4.3)
+	// before XY-wing.
+	{rXYWing, func(s *solver) *Step { return xyWing(s.b, false) }, false},
 	{rXYZWing, func(s *solver) *Step { return xyWing(s.b, true) }, false},
-	{rUniqueRect, func(s *solver) *Step { return uniqueRect(s.b) }, false},
+	{rUniqueRect, func(s *solver) *Step { return uniqueLoop(s.b) }, false},
 	{rNakedQuad, func(s *solver) *Step { return nakedSubset(s.b, 4) }, false},
 	{rJellyfish, func(s *solver) *Step { return fish(s.b, 4) }, false},
 	{rHiddenQuad, func(s *solver) *Step { return hiddenSubset(s.b, 4, false) }, false},
 	{rThreeSky, func(s *solver) *Step { return s.threeLinks(rThreeSky) }, false},
 	{rThreeTurbot, func(s *solver) *Step { return s.threeLinks(rThreeTurbot) }, false},
+	{rThreeKite, func(s *solver) *Step { return s.threeLinks(rThreeKite) }, false},
+	{rThreeGrouped, func(s *solver) *Step { return linkChain(s.b, 3, true, rThreeGrouped) }, false},
 	{rWXYZWing, func(s *solver) *Step { return wxyzWing(s.b) }, false},
 	{rBUG, func(s *solver) *Step { return bug(s.b) }, false},
-	{rThreeKite, func(s *solver) *Step { return s.threeLinks(rThreeKite) }, false},
+	{rVWXYZWing, func(s *solver) *Step { return alsWing(s.b, 4) }, true},
 	{rAlignedPair, func(s *solver) *Step { return alignedPair(s.b) }, false},
-	{rXChain, func(s *solver) *Step { return s.unaryChain() }, false},
-	{rMultiple, func(s *solver) *Step { return s.chainer().multiChain(chainMode{}, rMultiple) }, true},
-	{rDynamic, func(s *solver) *Step { return s.chainer().multiChain(chainMode{dynamic: true}, rDynamic) }, true},
+	{rCycle, func(s *solver) *Step {
+		if !s.b.g.Plain() {
+			// Extra regions: the forcing chains over every house.
+			return s.unaryChain()
+		}
+		st, atLeast := unaryChains(s.b, s.max, s.min)
+		if atLeast {
+			s.atLeast, s.bound = true, s.min
+		}
+		return st
+	}, false},
+	{rAlignedTriple, func(s *solver) *Step { return alignedTriple(s.b) }, true},
+	{rNishio, func(s *solver) *Step { return nishio(s.b) }, true},
+	{rMultiple, func(s *solver) *Step {
+		if s.b.g.Plain() {
+			return seMultiChains(s.b, false, rMultiple)
+		}
+		return s.chainer().multiChain(chainMode{}, rMultiple)
+	}, true},
+	{rDynamic, func(s *solver) *Step {
+		if s.b.g.Plain() {
+			return seMultiChains(s.b, true, rDynamic)
+		}
+		return s.chainer().multiChain(chainMode{dynamic: true}, rDynamic)
+	}, true},
 	{rDynamicPlus, func(s *solver) *Step {
 		return s.chainer().multiChain(chainMode{dynamic: true, plus: true}, rDynamicPlus)
 	}, true},
 	{rTrial, func(s *solver) *Step { return s.trial() }, false},
 }
+
+// ladderMin[i] is the lowest base rating of ladder[i:].
+var ladderMin = func() []float64 {
+	m := make([]float64, len(ladder))
+	for i := len(ladder) - 1; i >= 0; i-- {
+		m[i] = ladder[i].base
+		if i+1 < len(ladder) && m[i+1] < m[i] {
+			m[i] = m[i+1]
+		}
+	}
+	return m
+}()
 
 // threeLinks returns the first chain of three strong links rated r,
 // searching all three ratings once per step.
@@ -234,11 +303,19 @@ func (s *solver) chainer() *chainer {
 func (s *solver) next(max float64) (*Step, float64) {
 	s.links3 = nil
 	s.turbot, s.turbotDone = [3]*Step{}, false
-	s.max, s.bound = max, 0
+	s.max, s.bound, s.atLeast = max, 0, false
 	small := s.b.g.N <= 9
-	for _, t := range ladder {
-		if max > 0 && t.base > max+1e-9 {
-			return nil, t.base
+	for i, t := range ladder {
+		// Stop once every technique left is rated above max. A technique
+		// above max followed by easier ones (SE's order is not sorted by
+		// rating) is still searched: its step would be the next one.
+		if max > 0 && ladderMin[i] > max+1e-9 {
+			return nil, ladderMin[i]
+		}
+		// Or, with a floor, once every technique left is rated min or more.
+		if s.min > 0 && ladderMin[i] >= s.min-1e-9 {
+			s.atLeast = true
+			return nil, ladderMin[i]
 		}
 		if t.small && !small {
 			continue

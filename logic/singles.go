@@ -7,6 +7,7 @@ import (
 
 // Ratings of the basic techniques on the Sudoku Explainer scale.
 const (
+	rFullHouse        = 1.0
 	rHiddenSingleBox  = 1.2
 	rHiddenSingleLine = 1.5
 	rDirectPointing   = 1.7
@@ -32,16 +33,24 @@ const (
 	rAlignedPair      = 6.2
 )
 
-// hiddenSingle finds a digit with one place left in a house of the given
-// kinds (boxes: SE 1.2; rows, columns and extra regions: 1.5).
-func hiddenSingle(b *board, boxes bool) *Step {
+// hiddenSingles finds, as Sudoku Explainer does, first a house with one
+// empty cell left (full house, 1.0), then a digit with one place left in a
+// house (hidden single: box 1.2, column, row or extra region 1.5), each
+// scanning boxes, then columns, then rows (SE's order), digits in
+// increasing order.
+func hiddenSingles(b *board) *Step {
 	g := b.g
-	for h, cells := range g.Houses {
-		if (g.Kinds[h] == kindBox) != boxes {
-			continue
-		}
+	// One pass: the first house (in SE's order) that is a full house,
+	// else the first with a hidden single.
+	firstAlone, firstHidden := -1, -1
+	var aloneSingle, hiddenSingle uint64
+	for _, h := range g.seOrder {
+		empty := 0
 		var ones, twos, placed uint64
-		for _, c := range cells {
+		for _, c := range g.Houses[h] {
+			if b.val[c] == 0 {
+				empty++
+			}
 			m := b.cand[c]
 			twos |= ones & m
 			ones |= m
@@ -51,23 +60,46 @@ func hiddenSingle(b *board, boxes bool) *Step {
 		if single == 0 {
 			continue
 		}
-		d := lowDigit(single)
-		bit := dbit(d)
-		for _, c := range cells {
-			if b.cand[c]&bit != 0 {
-				r := rHiddenSingleLine
-				if boxes {
-					r = rHiddenSingleBox
-				}
-				s := &Step{Technique: "Hidden Single", Rating: r, Cells: []int{c}, Digits: []int{d},
-					Placements: []Placement{{c, d}}}
-				if b.verbose {
-					s.Explanation = fmt.Sprintf("The %s in %s can only go in %s, because every other cell of the %s already sees %s or is filled.",
-						g.digit(d), houseName(g, h), cellName(g, c), kindWord(g, h), aDigit(g, d))
-				}
-				return s
+		if empty == 1 {
+			firstAlone, aloneSingle = h, single
+			break
+		}
+		if firstHidden < 0 {
+			firstHidden, hiddenSingle = h, single
+		}
+	}
+	h, single, alone := firstHidden, hiddenSingle, false
+	if firstAlone >= 0 {
+		h, single, alone = firstAlone, aloneSingle, true
+	}
+	if h < 0 {
+		return nil
+	}
+	d := lowDigit(single)
+	bit := dbit(d)
+	for _, c := range g.Houses[h] {
+		if b.cand[c]&bit == 0 {
+			continue
+		}
+		r, name := rHiddenSingleLine, "Hidden Single"
+		switch {
+		case alone:
+			r, name = rFullHouse, "Full House"
+		case g.Kinds[h] == kindBox:
+			r = rHiddenSingleBox
+		}
+		s := &Step{Technique: name, Rating: r, Cells: []int{c}, Digits: []int{d},
+			Placements: []Placement{{c, d}}}
+		if b.verbose {
+			if alone {
+				s.Explanation = fmt.Sprintf("%s is the last empty cell of %s, so it holds the missing %s.",
+					cellName(g, c), houseName(g, h), g.digit(d))
+			} else {
+				s.Explanation = fmt.Sprintf("The %s in %s can only go in %s, because every other cell of the %s already sees %s or is filled.",
+					g.digit(d), houseName(g, h), cellName(g, c), kindWord(g, h), aDigit(g, d))
 			}
 		}
+		return s
 	}
 	return nil
 }

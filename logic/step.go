@@ -41,6 +41,9 @@ var (
 	ErrMultipleSolutions = errors.New("puzzle has more than one solution")
 	// ErrTooHard: RateUpTo stopped because a step is harder than the cap.
 	ErrTooHard = errors.New("puzzle is harder than the cap")
+	// ErrAtLeast: RateWith stopped because the rating reached
+	// Options.Min.
+	ErrAtLeast = errors.New("puzzle is at least as hard as the floor")
 )
 
 // apply performs the step on the board.

@@ -11,24 +11,30 @@ var subsetNames = [...]string{2: "Pair", 3: "Triple", 4: "Quad"}
 
 // nakedSubset finds k cells of a house whose candidates together are k
 // digits: those digits leave the other cells of the house. SE: pair 3.0,
-// triple 3.6, quad 5.0.
+// triple 3.6, quad 5.0. As SE: houses in its order (boxes, columns, rows),
+// only houses with at least 2k empty cells, cells of two or more
+// candidates, combinations in colexicographic order.
 func nakedSubset(b *board, k int) *Step {
 	g := b.g
 	var cells [sudoku.MaxN]int
 	var idx [8]int
-	for h, hc := range g.Houses {
-		n := 0
+	for _, h := range g.seOrder {
+		hc := g.Houses[h]
+		n, empty := 0, 0
 		for _, c := range hc {
-			if m := b.cand[c]; m != 0 && popcount(m) <= k {
+			if b.val[c] == 0 {
+				empty++
+			}
+			if m := b.cand[c]; popcount(m) >= 2 && popcount(m) <= k {
 				cells[n] = c
 				n++
 			}
 		}
-		if n < k {
+		if n < k || empty < 2*k {
 			continue
 		}
 		var found *Step
-		combos(n, k, idx[:], func(ix []int) bool {
+		combosColex(n, k, idx[:], func(ix []int) bool {
 			var u uint64
 			for _, i := range ix {
 				u |= b.cand[cells[i]]
@@ -70,13 +76,25 @@ func nakedSubset(b *board, k int) *Step {
 // hiddenSubset finds k digits that in some house fit only in the same k
 // cells: those cells can hold nothing else. SE: pair 3.4, triple 4.0, quad
 // 5.4; direct (the removals leave a hidden single): pair 2.0, triple 2.5.
+// As SE: houses in its order, only houses with more than 2k empty cells
+// (direct: more than k), digit combinations in colexicographic order.
 func hiddenSubset(b *board, k int, direct bool) *Step {
 	g := b.g
 	var ds [sudoku.MaxN]int
 	var pos [sudoku.MaxN]uint64
 	var idx [8]int
 	var all [sudoku.MaxN]uint64 // all[d-1]: positions of digit d in the house
-	for h, hc := range g.Houses {
+	for _, h := range g.seOrder {
+		hc := g.Houses[h]
+		empty := 0
+		for _, c := range hc {
+			if b.val[c] == 0 {
+				empty++
+			}
+		}
+		if !(empty > 2*k || direct && empty > k) {
+			continue
+		}
 		placed := b.placedIn(h)
 		clear(all[:g.N])
 		for i, c := range hc {
@@ -100,7 +118,7 @@ func hiddenSubset(b *board, k int, direct bool) *Step {
 			continue
 		}
 		var found *Step
-		combos(n, k, idx[:], func(ix []int) bool {
+		combosColex(n, k, idx[:], func(ix []int) bool {
 			var u uint64
 			var dm uint64
 			for _, i := range ix {

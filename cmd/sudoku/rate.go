@@ -34,7 +34,10 @@ standard error. Puzzles are rated in parallel. A puzzle with no or several
 solutions prints "no solution" or "several solutions". With -json, one
 record per puzzle (docs/formats.md). Exit status: 0 when every puzzle was
 rated (or found above -max), 1 otherwise or when the output could not be
-written, 2 for usage or input errors (a missing file).`
+written, 2 for usage or input errors (a missing file). With -format se
+each rated puzzle prints serate's three numbers ER/EP/ED instead (for
+example 7.1/1.2/1.2): ER the rating, EP the hardest step up to the first
+placement of a digit, ED the first step.`
 
 const (
 	rateRated tally = iota
@@ -50,6 +53,9 @@ type rateJSON struct {
 	Line    int            `json:"line"`
 	Status  string         `json:"status"`
 	Rating  float64        `json:"rating,omitempty"`
+	ER      float64        `json:"er,omitempty"`
+	EP      float64        `json:"ep,omitempty"`
+	ED      float64        `json:"ed,omitempty"`
 	Level   string         `json:"level,omitempty"`
 	Hardest string         `json:"hardest,omitempty"`
 	Max     float64        `json:"max,omitempty"`
@@ -70,11 +76,16 @@ func capLevel(max float64) (logic.Level, bool) {
 func runRate(ctx context.Context, e *cli.Env, args []string) int {
 	var steps, compare bool
 	var maxR float64
+	var outFormat string
 	flags := func(fs *cli.FlagSet) func() error {
+		fs.StringVar(&outFormat, "format", "text", "output `FORMAT` without -json: text (RATING LEVEL HARDEST) or se (ER/EP/ED as serate prints them)")
 		fs.BoolVar(&steps, "steps", false, "print every step of the logical solution")
 		fs.BoolVar(&compare, "compare", false, "read the number after each puzzle as a reference rating; print Spearman and mean absolute difference to stderr")
 		fs.Float64Var(&maxR, "max", 0, "stop rating a puzzle once it needs a step rated above `R` (prints \">R\"); 0: no cap")
 		return func() error {
+			if outFormat != "text" && outFormat != "se" {
+				return fmt.Errorf("-format %q: want text or se", outFormat)
+			}
 			if maxR < 0 || math.IsNaN(maxR) {
 				return fmt.Errorf("-max %v: want 0 or more", maxR)
 			}
@@ -115,6 +126,9 @@ func runRate(ctx context.Context, e *cli.Env, args []string) int {
 			status, text, t = "error", "error: "+cli.Clip(err.Error()), rateInvalid
 		default:
 			text = fmt.Sprintf("%.1f %s %s", res.Rating, res.Level, res.Hardest)
+			if outFormat == "se" {
+				text = fmt.Sprintf("%.1f/%.1f/%.1f", res.Rating, res.EP, res.ED)
+			}
 		}
 		if compare && status == "rated" {
 			if ref, perr := strconv.ParseFloat(firstField(p.Rest), 64); perr == nil {
@@ -132,6 +146,7 @@ func runRate(ctx context.Context, e *cli.Env, args []string) int {
 			switch status {
 			case "rated":
 				r.Rating, r.Level, r.Hardest, r.Steps = res.Rating, res.Level.String(), res.Hardest, res.Steps
+				r.ER, r.EP, r.ED = res.Rating, res.EP, res.ED
 			case "too hard":
 				r.Max, r.Steps = maxR, res.Steps
 				if l, ok := capLevel(maxR); ok {

@@ -12,7 +12,11 @@ import (
 )
 
 type rateReply struct {
-	Rating  float64 `json:"rating"`
+	Rating float64 `json:"rating"`
+	// ER, EP and ED are serate's three numbers (docs/rating.md).
+	ER      float64 `json:"er"`
+	EP      float64 `json:"ep"`
+	ED      float64 `json:"ed"`
 	Level   string  `json:"level"`
 	Hardest string  `json:"hardest"`
 	// Techniques counts the steps of the logical solution by technique.
@@ -29,7 +33,7 @@ func (s *Server) rate(ctx context.Context, req *puzzleRequest) (any, *apiError) 
 		return nil, s.logicError(ctx, err)
 	}
 	s.m.solved.WithLabelValues("rate").Inc()
-	rep := rateReply{Rating: res.Rating, Level: res.Level.String(), Hardest: res.Hardest, Techniques: map[string]int{}}
+	rep := rateReply{Rating: res.Rating, ER: res.Rating, EP: res.EP, ED: res.ED, Level: res.Level.String(), Hardest: res.Hardest, Techniques: map[string]int{}}
 	for _, st := range res.Steps {
 		rep.Techniques[st.Technique]++
 	}

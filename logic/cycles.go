@@ -1,0 +1,568 @@
+package logic
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// Chains and cycles of Sudoku Explainer's first chaining rung (see
+// docs/rating.md): from each candidate of each empty cell (row by row,
+// digits in increasing order) it follows strong and weak links, on one
+// digit only (X: house links), between the digits of a cell only (Y: cell
+// links, cycles only) or both (XY):
+//   - a cycle back to the first candidate: every candidate that sees two
+//     consecutive candidates of the loop goes (X or Y cycle 6.5, XY 7.0);
+//   - a forcing chain from "the candidate is true" to "it is false"
+//     removes it, one from "false" to "true" places it (X 6.6, XY 7.0).
+// Each gets the length adjustment chainLength. The step is the easiest:
+// lowest rating, then fewest links, then X before Y before XY.
+
+// pot is a candidate assumed true (on) or false: ((cell*n + d-1) << 1) | on.
+type pot int32
+
+func mkPot(n, c, d int, on bool) pot {
+	p := pot((c*n + d - 1) << 1)
+	if on {
+		p |= 1
+	}
+	return p
+}
+
+func (p pot) cell(n int) int  { return int(p>>1) / n }
+func (p pot) digit(n int) int { return int(p>>1)%n + 1 }
+func (p pot) on() bool        { return p&1 != 0 }
+
+// chainNode is a potential reached by a chain; parent indexes the node it
+// follows from (-1 for the start).
+type chainNode struct {
+	p      pot
+	parent int32
+	depth  int32
+}
+
+// chainLength returns SE's length adjustment for a chain of complexity n
+// (the number of distinct potentials in it): 0.1 for each threshold of
+// 4, 6, 8, 12, 16, 24, ... (alternately times 3/2 and 4/3) that n-2
+// exceeds.
+func chainLength(n int) float64 {
+	added := 0.0
+	ceil := 4
+	length := n - 2
+	odd := false
+	for length > ceil {
+		added += 0.1
+		if !odd {
+			ceil = ceil * 3 / 2
+		} else {
+			ceil = ceil * 4 / 3
+		}
+		odd = !odd
+	}
+	return added
+}
+
+// unary holds the scratch state of the first rung's search.
+type unary struct {
+	b     *board
+	n     int
+	nodes []chainNode
+	onAt  []int32 // potential -> node index+1 in the current search (0: none)
+	offAt []int32
+	stamp []int32
+	gen   int32
+	hpos  []uint64 // positions of digit d in house h: hpos[h*n+d-1]
+	best  *chainHint
+}
+
+type chainHint struct {
+	st         *Step
+	complexity int
+	key        int
+}
+
+func newUnary(b *board) *unary {
+	np := b.g.Cells * b.g.N * 2
+	u := &unary{b: b, n: b.g.N, onAt: make([]int32, np), offAt: make([]int32, np), stamp: make([]int32, np)}
+	u.hpos = make([]uint64, len(b.g.Houses)*u.n)
+	for h := range b.g.Houses {
+		for d := 1; d <= u.n; d++ {
+			u.hpos[h*u.n+d-1] = b.positions(h, d)
+		}
+	}
+	return u
+}
+
+func (u *unary) reset() {
+	u.gen++
+	u.nodes = u.nodes[:0]
+}
+
+// seen returns the node of p in the current search, or -1.
+func (u *unary) seen(p pot) int32 {
+	if u.stamp[p] != u.gen {
+		return -1
+	}
+	if p.on() {
+		return u.onAt[p] - 1
+	}
+	return u.offAt[p] - 1
+}
+
+func (u *unary) mark(p pot, i int32) {
+	if u.stamp[p] != u.gen {
+		u.stamp[p] = u.gen
+		u.onAt[p], u.offAt[p] = 0, 0
+	}
+	if p.on() {
+		u.onAt[p] = i + 1
+	} else {
+		u.offAt[p] = i + 1
+	}
+}
+
+func (u *unary) add(p pot, parent int32) int32 {
+	var dep int32
+	if parent >= 0 {
+		dep = u.nodes[parent].depth + 1
+	}
+	u.nodes = append(u.nodes, chainNode{p, parent, dep})
+	return int32(len(u.nodes) - 1)
+}
+
+// isAncestor reports whether p is on the chain leading to node i
+// (excluding i itself).
+func (u *unary) isAncestor(i int32, p pot) bool {
+	for j := u.nodes[i].parent; j >= 0; j = u.nodes[j].parent {
+		if u.nodes[j].p == p {
+			return true
+		}
+	}
+	return false
+}
+
+// offs lists the potentials that node i (on) turns off, in SE's order:
+// the other digits of its cell (with y), then its digit in the cell's
+// box, row and column, each once (g.Peers lists them in that order).
+func (u *unary) offs(i int32, y bool, out []pot) []pot {
+	b, g, n := u.b, u.b.g, u.n
+	p := u.nodes[i].p
+	c, d := p.cell(n), p.digit(n)
+	out = out[:0]
+	if y {
+		for r := b.cand[c] &^ dbit(d); r != 0; r &= r - 1 {
+			out = append(out, mkPot(n, c, lowDigit(r), false))
+		}
+	}
+	bit := dbit(d)
+	for _, x := range g.Peers[c] {
+		if b.cand[x]&bit != 0 {
+			out = append(out, mkPot(n, x, d, false))
+		}
+	}
+	return out
+}
+
+// ons lists the potentials that node i (off) turns on: the other digit of
+// a bivalue cell (with y), the other place of its digit in a box, row or
+// column where it has two (with x).
+func (u *unary) ons(i int32, y, x bool, out []pot) []pot {
+	b, g, n := u.b, u.b.g, u.n
+	p := u.nodes[i].p
+	c, d := p.cell(n), p.digit(n)
+	out = out[:0]
+	if y && popcount(b.cand[c]) == 2 {
+		out = append(out, mkPot(n, c, lowDigit(b.cand[c]&^dbit(d)), true))
+	}
+	if x {
+		for k := 0; k < 3; k++ {
+			h := loopHouse(g, k, c)
+			pos := u.hpos[h*n+d-1]
+			if popcount(pos) != 2 {
+				continue
+			}
+			for ; pos != 0; pos &= pos - 1 {
+				if o := g.Houses[h][bits.TrailingZeros64(pos)]; o != c {
+					q := mkPot(n, o, d, true)
+					dup := false
+					for _, e := range out {
+						if e == q {
+							dup = true
+						}
+					}
+					if !dup {
+						out = append(out, q)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// chainOf returns the potentials from the start to node i.
+func (u *unary) chainOf(i int32) []chainNode {
+	var out []chainNode
+	for j := i; j >= 0; j = u.nodes[j].parent {
+		out = append(out, u.nodes[j])
+	}
+	for l, r := 0, len(out)-1; l < r; l, r = l+1, r-1 {
+		out[l], out[r] = out[r], out[l]
+	}
+	return out
+}
+
+// complexity counts the distinct potentials of the chain to node i.
+func (u *unary) complexity(i int32) int {
+	var ps []pot
+	for j := i; j >= 0; j = u.nodes[j].parent {
+		p := u.nodes[j].p
+		dup := false
+		for _, q := range ps {
+			if q == p {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			ps = append(ps, p)
+		}
+	}
+	return len(ps)
+}
+
+// unaryChains returns SE's first chaining rung's easiest step, or nil.
+// max > 0 (a cap below 7.0) skips the XY pass, whose steps are all rated
+// 7.0 or more: they could not be taken without exceeding the cap. min > 0
+// (a floor up to 7.0) skips it too when the X and Y passes found nothing
+// below min: the step is then rated min or more, which atLeast reports.
+//
+// Only the best step so far is kept, and a search stops expanding a
+// chain once every step it could still reach would rate above the best,
+// or the same with at least as many potentials (SE sorts its steps by
+// rating, then complexity, then X, Y, XY, then the order found, which is
+// the order searched here): the result is the one SE's sort puts first.
+func unaryChains(b *board, max, min float64) (st *Step, atLeast bool) {
+	if !b.g.Plain() {
+		return nil, false
+	}
+	u := newUnary(b)
+	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
+		y, x := mode[0], mode[1]
+		if x && y && max > 0 && max < 7.0-1e-9 {
+			continue
+		}
+		if x && y && min > 0 && min <= 7.0+1e-9 && (u.best == nil || u.best.st.Rating >= min-1e-9) {
+			return nil, true
+		}
+		for c, m := range b.cand {
+			if b.val[c] != 0 || popcount(m) < 2 {
+				continue
+			}
+			for r := m; r != 0; r &= r - 1 {
+				u.fromCandidate(c, lowDigit(r), y, x)
+			}
+		}
+	}
+	if u.best == nil {
+		return nil, false
+	}
+	return u.best.st, false
+}
+
+func chainKey(y, x bool) int {
+	switch {
+	case y && x:
+		return 4
+	case y:
+		return 3
+	}
+	return 2
+}
+
+// offer keeps h if SE's sort puts it before the best so far.
+func (u *unary) offer(h chainHint) {
+	if b := u.best; b == nil || h.st.Rating < b.st.Rating-1e-9 ||
+		h.st.Rating < b.st.Rating+1e-9 && (h.complexity < b.complexity || h.complexity == b.complexity && h.key < b.key) {
+		u.best = &h
+	}
+}
+
+// hopeless reports whether every step of a search with this base rating
+// and key reaching complexity cx or more loses to the best so far.
+func (u *unary) hopeless(base float64, cx, key int) bool {
+	b := u.best
+	if b == nil {
+		return false
+	}
+	r := round1(base + chainLength(cx))
+	if r > b.st.Rating+1e-9 {
+		return true
+	}
+	if r < b.st.Rating-1e-9 {
+		return false
+	}
+	return cx > b.complexity || cx == b.complexity && key >= b.key
+}
+
+func (u *unary) fromCandidate(c, d int, y, x bool) {
+	b, n := u.b, u.n
+	if popcount(b.cand[c]) > 2 && !x {
+		return
+	}
+	key := chainKey(y, x)
+	cycleBase, forceBase := 6.5, 6.6
+	if x && y {
+		cycleBase, forceBase = 7.0, 7.0
+	}
+	start := mkPot(n, c, d, true)
+	// Cycles. A cycle closing at a node of depth k (the start at depth 0)
+	// has complexity k: its potentials are distinct but for the last,
+	// which is the start.
+	u.reset()
+	var cycles []int32
+	{
+		root := u.add(start, -1)
+		u.mark(start, root)
+		pendOn := []int32{root}
+		var pendOff []int32
+		var buf []pot
+		length := 0
+		for len(pendOn) > 0 || len(pendOff) > 0 {
+			length++
+			for len(pendOn) > 0 {
+				i := pendOn[0]
+				pendOn = pendOn[1:]
+				if u.hopeless(cycleBase, int(u.nodes[i].depth)+2, key) {
+					continue
+				}
+				buf = u.offs(i, y, buf)
+				for _, q := range buf {
+					// Every potential of a chain is marked: one not
+					// seen yet is no ancestor.
+					if fresh := u.seen(q) < 0; fresh || !u.isAncestor(i, q) {
+						j := u.add(q, i)
+						pendOff = append(pendOff, j)
+						if fresh {
+							u.mark(q, j)
+						}
+					}
+				}
+			}
+			length++
+			for len(pendOff) > 0 {
+				i := pendOff[0]
+				pendOff = pendOff[1:]
+				if u.hopeless(cycleBase, int(u.nodes[i].depth)+1, key) {
+					continue
+				}
+				buf = u.ons(i, y, x, buf)
+				for _, q := range buf {
+					j := int32(-1)
+					if length >= 4 && q == start {
+						j = u.add(q, i)
+						cycles = append(cycles, j)
+					}
+					if u.seen(q) < 0 {
+						if j < 0 {
+							j = u.add(q, i)
+						}
+						u.mark(q, j)
+						pendOn = append(pendOn, j)
+					}
+				}
+			}
+		}
+	}
+	for _, ci := range cycles {
+		if h, ok := u.cycleHint(ci, y, x); ok {
+			u.offer(h)
+		}
+	}
+	if !x {
+		return
+	}
+	// Forcing chains from "on" then from "off". A target at depth k has
+	// complexity k+1 (all its potentials are distinct).
+	for _, from := range []pot{start, start &^ 1} {
+		u.reset()
+		var targets []int32
+		var tseen []pot
+		root := u.add(from, -1)
+		u.mark(from, root)
+		var pendOn, pendOff []int32
+		if from.on() {
+			pendOn = append(pendOn, root)
+		} else {
+			pendOff = append(pendOff, root)
+		}
+		var buf []pot
+		hit := func(q pot, j int32) {
+			if q^1 == from {
+				for _, t := range tseen {
+					if t == q {
+						return
+					}
+				}
+				tseen = append(tseen, q)
+				targets = append(targets, j)
+			}
+		}
+		for len(pendOn) > 0 || len(pendOff) > 0 {
+			for len(pendOn) > 0 {
+				i := pendOn[0]
+				pendOn = pendOn[1:]
+				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
+					continue
+				}
+				buf = u.offs(i, y, buf)
+				for _, q := range buf {
+					var j int32 = -1
+					if q^1 == from {
+						j = u.add(q, i)
+						hit(q, j)
+					}
+					if u.seen(q) < 0 { // unseen: no ancestor either
+						if j < 0 {
+							j = u.add(q, i)
+						}
+						u.mark(q, j)
+						pendOff = append(pendOff, j)
+					}
+				}
+			}
+			for len(pendOff) > 0 {
+				i := pendOff[0]
+				pendOff = pendOff[1:]
+				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
+					continue
+				}
+				buf = u.ons(i, y, true, buf)
+				for _, q := range buf {
+					var j int32 = -1
+					if q^1 == from {
+						j = u.add(q, i)
+						hit(q, j)
+					}
+					if u.seen(q) < 0 {
+						if j < 0 {
+							j = u.add(q, i)
+						}
+						u.mark(q, j)
+						pendOn = append(pendOn, j)
+					}
+				}
+			}
+		}
+		for _, t := range targets {
+			if h, ok := u.forcingHint(t, y, x); ok {
+				u.offer(h)
+			}
+		}
+	}
+}
+
+func (u *unary) cycleHint(i int32, y, x bool) (chainHint, bool) {
+	b, g, n := u.b, u.b.g, u.n
+	chain := u.chainOf(i)
+	inLoop := make(map[int]bool)
+	for _, nd := range chain[1:] {
+		inLoop[nd.p.cell(n)] = true
+	}
+	type cd struct{ c, d int }
+	fw, bk := map[cd]bool{}, map[cd]bool{}
+	var order []cd
+	for _, nd := range chain[1:] {
+		c, d := nd.p.cell(n), nd.p.digit(n)
+		for _, o := range g.Peers[c] {
+			if inLoop[o] || b.cand[o]&dbit(d) == 0 {
+				continue
+			}
+			k := cd{o, d}
+			if nd.p.on() {
+				if !fw[k] {
+					order = append(order, k)
+				}
+				fw[k] = true
+			} else {
+				bk[k] = true
+			}
+		}
+	}
+	var elim []Candidate
+	for _, k := range order {
+		if bk[k] {
+			elim = append(elim, Candidate{k.c, k.d})
+		}
+	}
+	if len(elim) == 0 {
+		return chainHint{}, false
+	}
+	cx := u.complexity(i)
+	r := 6.5
+	name := "Bidirectional X-Cycle"
+	switch {
+	case x && y:
+		r, name = 7.0, "Bidirectional Cycle"
+	case y:
+		name = "Bidirectional Y-Cycle"
+	}
+	st := &Step{Technique: name, Rating: round1(r + chainLength(cx)), Eliminations: elim}
+	u.describe(st, chain)
+	return chainHint{st, cx, chainKey(y, x)}, true
+}
+
+func (u *unary) forcingHint(i int32, y, x bool) (chainHint, bool) {
+	b, n := u.b, u.n
+	t := u.nodes[i].p
+	c, d := t.cell(n), t.digit(n)
+	st := &Step{}
+	if !t.on() {
+		st.Eliminations = []Candidate{{c, d}}
+	} else {
+		for r := b.cand[c] &^ dbit(d); r != 0; r &= r - 1 {
+			st.Eliminations = append(st.Eliminations, Candidate{c, lowDigit(r)})
+		}
+		if len(st.Eliminations) == 0 {
+			return chainHint{}, false
+		}
+	}
+	cx := u.complexity(i)
+	r := 6.6
+	st.Technique = "Forcing X-Chain"
+	if x && y {
+		r, st.Technique = 7.0, "Forcing Chain"
+	}
+	st.Rating = round1(r + chainLength(cx))
+	u.describe(st, u.chainOf(i))
+	return chainHint{st, cx, chainKey(y, x)}, true
+}
+
+// describe fills the step's cells, digits and explanation from a chain.
+func (u *unary) describe(st *Step, chain []chainNode) {
+	b, g, n := u.b, u.b.g, u.n
+	var ds uint64
+	for _, nd := range chain {
+		c := nd.p.cell(n)
+		if !contains(st.Cells, c) {
+			st.Cells = append(st.Cells, c)
+		}
+		ds |= dbit(nd.p.digit(n))
+	}
+	st.Digits = digits(ds)
+	if b.verbose {
+		parts := make([]string, len(chain))
+		for i, nd := range chain {
+			eq := "="
+			if !nd.p.on() {
+				eq = "<>"
+			}
+			parts[i] = cellName(g, nd.p.cell(n)) + eq + g.digit(nd.p.digit(n))
+		}
+		st.Explanation = fmt.Sprintf("%s; so %s.", strings.Join(parts, " => "), conclusion(g, st))
+	}
+}
+
+func round1(r float64) float64 {
+	return float64(int(r*10+0.5)) / 10
+}

@@ -1,0 +1,338 @@
+package logic
+
+import "fmt"
+
+// Sudoku Explainer's multiple and dynamic forcing chains (docs/rating.md):
+// from each candidate of each empty cell, assumed true and false, SE
+// propagates with cell (Y) and house (X) links, statically (multiple
+// chains, 8.0) or dynamically (a candidate turned off is gone for the rest
+// of the chain, 8.5), stopping at the first contradiction. Steps: a
+// contradiction (dynamic only), a conclusion common to "true" and "false"
+// (double forcing chain, dynamic, cells of three or more candidates), a
+// conclusion common to every candidate of a cell (cell forcing chains) or
+// to every place of the digit in a box, row or column (region forcing
+// chains). Rating: base + chainLength(complexity), the complexity adding
+// the distinct potentials each branch depends on. The easiest is taken
+// (rating, then complexity, then SE's kind order).
+
+// chainSet is the outcome of one propagation: its nodes and where each
+// potential was reached (node index + 1, 0: not reached).
+type chainSet struct {
+	nodes []dynNode
+	at    []int32 // by potential
+	bad   [2]int32
+}
+
+func (cs *chainSet) get(p pot) int32 { return cs.at[p] - 1 }
+
+// seChainer propagates SE's way on a board.
+type seChainer struct {
+	b       *board
+	n       int
+	dynamic bool
+	cur     []uint64
+	pool    []*chainSet
+	used    int
+	seen    []int32
+	sgen    int32
+	stack   []int32
+	cache   map[pot]*chainSet // runs of this step by start potential
+}
+
+func newSEChainer(b *board, dynamic bool) *seChainer {
+	return &seChainer{b: b, n: b.g.N, dynamic: dynamic, cur: make([]uint64, len(b.cand)), seen: make([]int32, b.g.Cells*b.g.N*2),
+		cache: map[pot]*chainSet{}}
+}
+
+// result returns the propagation from start, run once per step.
+func (sc *seChainer) result(start pot) *chainSet {
+	if cs, ok := sc.cache[start]; ok {
+		return cs
+	}
+	cs := sc.run(start)
+	sc.cache[start] = cs
+	return cs
+}
+
+func (sc *seChainer) newSet() *chainSet {
+	if sc.used < len(sc.pool) {
+		cs := sc.pool[sc.used]
+		sc.used++
+		cs.nodes = cs.nodes[:0]
+		clear(cs.at)
+		return cs
+	}
+	cs := &chainSet{at: make([]int32, sc.b.g.Cells*sc.b.g.N*2)}
+	sc.pool = append(sc.pool, cs)
+	sc.used++
+	return cs
+}
+
+func (cs *chainSet) add(p pot, parents ...int32) int32 {
+	cs.nodes = append(cs.nodes, dynNode{p, parents})
+	return int32(len(cs.nodes) - 1)
+}
+
+// run propagates from start; on a contradiction cs.bad holds its on and
+// off nodes (else -1, -1). The sets reached so far stay in cs.
+func (sc *seChainer) run(start pot) *chainSet {
+	b, g, n := sc.b, sc.b.g, sc.n
+	cs := sc.newSet()
+	cs.bad = [2]int32{-1, -1}
+	copy(sc.cur, b.cand)
+	root := cs.add(start)
+	cs.at[start] = root + 1
+	var pendOn, pendOff []int32
+	if start.on() {
+		pendOn = append(pendOn, root)
+	} else {
+		pendOff = append(pendOff, root)
+	}
+	var ons []int32
+	for len(pendOn) > 0 || len(pendOff) > 0 {
+		if len(pendOn) > 0 {
+			i := pendOn[0]
+			pendOn = pendOn[1:]
+			p := cs.nodes[i].p
+			c, d := p.cell(n), p.digit(n)
+			try := func(q pot) bool {
+				if j := cs.get(q | 1); j >= 0 {
+					cs.bad = [2]int32{j, cs.add(q, i)}
+					return true
+				}
+				if cs.get(q) < 0 {
+					j := cs.add(q, i)
+					cs.at[q] = j + 1
+					pendOff = append(pendOff, j)
+				}
+				return false
+			}
+			for r := sc.cur[c] &^ dbit(d); r != 0; r &= r - 1 {
+				if try(mkPot(n, c, lowDigit(r), false)) {
+					return cs
+				}
+			}
+			for _, x := range g.Peers[c] {
+				if sc.cur[x]&dbit(d) != 0 && try(mkPot(n, x, d, false)) {
+					return cs
+				}
+			}
+			continue
+		}
+		i := pendOff[0]
+		pendOff = pendOff[1:]
+		p := cs.nodes[i].p
+		c, d := p.cell(n), p.digit(n)
+		ons = ons[:0]
+		addOn := func(q pot, parents []int32) {
+			for _, o := range ons {
+				if cs.nodes[o].p == q {
+					return
+				}
+			}
+			ons = append(ons, cs.add(q, parents...))
+		}
+		if m := sc.cur[c]; popcount(m) == 2 {
+			parents := []int32{i}
+			for r := b.cand[c] &^ m; r != 0; r &= r - 1 {
+				if j := cs.get(mkPot(n, c, lowDigit(r), false)); j >= 0 {
+					parents = append(parents, j)
+				}
+			}
+			addOn(mkPot(n, c, lowDigit(m&^dbit(d)), true), parents)
+		}
+		for k := 0; k < 3; k++ {
+			h := loopHouse(g, k, c)
+			cnt, other := 0, -1
+			for _, x := range g.Houses[h] {
+				if sc.cur[x]&dbit(d) != 0 {
+					cnt++
+					if x != c {
+						other = x
+					}
+				}
+			}
+			if cnt != 2 || other < 0 {
+				continue
+			}
+			parents := []int32{i}
+			for _, x := range g.Houses[h] {
+				if b.cand[x]&dbit(d) != 0 && sc.cur[x]&dbit(d) == 0 {
+					if j := cs.get(mkPot(n, x, d, false)); j >= 0 {
+						parents = append(parents, j)
+					}
+				}
+			}
+			addOn(mkPot(n, other, d, true), parents)
+		}
+		if sc.dynamic {
+			sc.cur[c] &^= dbit(d)
+		}
+		for _, j := range ons {
+			q := cs.nodes[j].p
+			if k := cs.get(q &^ 1); k >= 0 {
+				cs.bad = [2]int32{j, k}
+				return cs
+			}
+			if cs.get(q) < 0 {
+				cs.at[q] = j + 1
+				pendOn = append(pendOn, j)
+			}
+		}
+	}
+	return cs
+}
+
+// ancestors counts the distinct potentials node i of cs depends on.
+func (sc *seChainer) ancestors(cs *chainSet, i int32) int {
+	sc.sgen++
+	count := 0
+	stack := append(sc.stack[:0], i)
+	defer func() { sc.stack = stack }()
+	for len(stack) > 0 {
+		j := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		p := cs.nodes[j].p
+		if sc.seen[p] == sc.sgen {
+			continue
+		}
+		sc.seen[p] = sc.sgen
+		count++
+		stack = append(stack, cs.nodes[j].parents...)
+	}
+	return count
+}
+
+// common calls f with every potential reached by all the sets (in the
+// first set's order, those assumed true first), and the summed
+// complexity of its branches.
+//
+// limit(key) is the largest complexity that could still win with that
+// kind; sums that exceed it are abandoned.
+func (sc *seChainer) common(sets []*chainSet, limit int, f func(p pot, cx int)) {
+	first := sets[0]
+	for _, wantOn := range []bool{true, false} {
+	next:
+		for i, nd := range first.nodes {
+			if nd.p.on() != wantOn || first.get(nd.p) != int32(i) {
+				continue
+			}
+			for _, s := range sets[1:] {
+				if s.get(nd.p) < 0 {
+					continue next
+				}
+			}
+			cx := 0
+			for k, s := range sets {
+				cx += sc.ancestors(s, s.get(nd.p))
+				if cx+len(sets)-1-k > limit {
+					continue next
+				}
+			}
+			f(nd.p, cx)
+		}
+	}
+}
+
+// seMultiChains returns the easiest step of SE's multiple (dynamic false,
+// base 8.0) or dynamic (base 8.5) forcing chains, or nil. Only the best so
+// far is kept: SE sorts by rating, then complexity, then kind (double 1,
+// cell 5, region 6, contradiction 7), then order found, and the rating
+// grows with the complexity, so a later step wins only with a lower
+// complexity, or the same and a lower kind.
+func seMultiChains(b *board, dynamic bool, base float64) *Step {
+	g, n := b.g, b.g.N
+	if !g.Plain() {
+		return nil
+	}
+	sc := newSEChainer(b, dynamic)
+	var best *Step
+	bestCx, bestKey := 1<<30, 0
+	limit := func(key int) int {
+		if key < bestKey {
+			return bestCx
+		}
+		return bestCx - 1
+	}
+	add := func(name string, cx, key int, target pot) {
+		if cx > bestCx || cx == bestCx && key >= bestKey {
+			return
+		}
+		c, d := target.cell(n), target.digit(n)
+		st := &Step{Technique: name, Rating: round1(base + chainLength(cx)), Cells: []int{c}, Digits: []int{d}}
+		if target.on() {
+			for r := b.cand[c] &^ dbit(d); r != 0; r &= r - 1 {
+				st.Eliminations = append(st.Eliminations, Candidate{c, lowDigit(r)})
+			}
+			if len(st.Eliminations) == 0 {
+				return
+			}
+		} else {
+			if b.cand[c]&dbit(d) == 0 {
+				return
+			}
+			st.Eliminations = []Candidate{{c, d}}
+		}
+		if b.verbose {
+			what := "is not " + g.digit(d)
+			if target.on() {
+				what = "is " + g.digit(d)
+			}
+			st.Explanation = fmt.Sprintf("%s: every branch leads to %s %s; so %s.", name, cellName(g, c), what, conclusion(g, st))
+		}
+		best, bestCx, bestKey = st, cx, key
+	}
+	prefix := ""
+	if dynamic {
+		prefix = "Dynamic "
+	}
+	for c, m := range b.cand {
+		card := popcount(m)
+		if b.val[c] != 0 || card < 2 || !dynamic && card < 3 {
+			continue
+		}
+		var vOn []*chainSet
+		for r := m; r != 0; r &= r - 1 {
+			d := lowDigit(r)
+			pOn := mkPot(n, c, d, true)
+			on := sc.result(pOn)
+			if dynamic && on.bad[0] >= 0 {
+				add(prefix+"Contradiction Forcing Chain", sc.ancestors(on, on.bad[0])+sc.ancestors(on, on.bad[1]), 7, pOn&^1)
+			}
+			off := sc.result(pOn &^ 1)
+			if dynamic && off.bad[0] >= 0 {
+				add(prefix+"Contradiction Forcing Chain", sc.ancestors(off, off.bad[0])+sc.ancestors(off, off.bad[1]), 7, pOn)
+			}
+			if dynamic && card >= 3 {
+				sc.common([]*chainSet{on, off}, limit(1), func(p pot, cx int) { add(prefix+"Double Forcing Chain", cx, 1, p) })
+			}
+			// Region forcing chains from this cell (the first place of
+			// the digit in the house).
+			for k := 0; k < 3; k++ {
+				h := loopHouse(g, k, c)
+				var places []int
+				for _, x := range g.Houses[h] {
+					if b.cand[x]&dbit(d) != 0 {
+						places = append(places, x)
+					}
+				}
+				if len(places) < 2 || places[0] != c {
+					continue
+				}
+				sets := []*chainSet{on}
+				for _, x := range places[1:] {
+					sets = append(sets, sc.result(mkPot(n, x, d, true)))
+				}
+				sc.common(sets, limit(6), func(p pot, cx int) {
+					if p != pOn {
+						add(prefix+"Region Forcing Chains", cx, 6, p)
+					}
+				})
+			}
+			vOn = append(vOn, on)
+		}
+		// Cell forcing chains.
+		sc.common(vOn, limit(5), func(p pot, cx int) { add(prefix+"Cell Forcing Chains", cx, 5, p) })
+	}
+	return best
+}
