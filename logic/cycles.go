@@ -15,7 +15,7 @@ import (
 //     consecutive candidates of the loop goes (X or Y cycle 6.5, XY 7.0);
 //   - a forcing chain from "the candidate is true" to "it is false"
 //     removes it, one from "false" to "true" places it (X 6.6, XY 7.0).
-// Each gets the length adjustment chainLength. The step is the easiest:
+// Each gets the length adjustment lengthBonus. The step is the easiest:
 // lowest rating, then fewest links, then X before Y before XY.
 
 // pot is a candidate assumed true (on) or false: ((cell*n + d-1) << 1) | on.
@@ -39,27 +39,6 @@ type chainNode struct {
 	p      pot
 	parent int32
 	depth  int32
-}
-
-// chainLength returns SE's length adjustment for a chain of complexity n
-// (the number of distinct potentials in it): 0.1 for each threshold of
-// 4, 6, 8, 12, 16, 24, ... (alternately times 3/2 and 4/3) that n-2
-// exceeds.
-func chainLength(n int) float64 {
-	added := 0.0
-	ceil := 4
-	length := n - 2
-	odd := false
-	for length > ceil {
-		added += 0.1
-		if !odd {
-			ceil = ceil * 3 / 2
-		} else {
-			ceil = ceil * 4 / 3
-		}
-		odd = !odd
-	}
-	return added
 }
 
 // unary holds the scratch state of the first rung's search.
@@ -295,7 +274,7 @@ func (u *unary) hopeless(base float64, cx, key int) bool {
 	if b == nil {
 		return false
 	}
-	r := round1(base + chainLength(cx))
+	r := round1(base + lengthBonus(cx))
 	if r > b.st.Rating+1e-9 {
 		return true
 	}
@@ -507,7 +486,7 @@ func (u *unary) cycleHint(i int32, y, x bool) (chainHint, bool) {
 	case y:
 		name = "Bidirectional Y-Cycle"
 	}
-	st := &Step{Technique: name, Rating: round1(r + chainLength(cx)), Eliminations: elim}
+	st := &Step{Technique: name, Rating: round1(r + lengthBonus(cx)), Eliminations: elim}
 	u.describe(st, chain)
 	return chainHint{st, cx, chainKey(y, x)}, true
 }
@@ -533,7 +512,7 @@ func (u *unary) forcingHint(i int32, y, x bool) (chainHint, bool) {
 	if x && y {
 		r, st.Technique = 7.0, "Forcing Chain"
 	}
-	st.Rating = round1(r + chainLength(cx))
+	st.Rating = round1(r + lengthBonus(cx))
 	u.describe(st, u.chainOf(i))
 	return chainHint{st, cx, chainKey(y, x)}, true
 }

@@ -11,7 +11,7 @@ import "fmt"
 // (double forcing chain, dynamic, cells of three or more candidates), a
 // conclusion common to every candidate of a cell (cell forcing chains) or
 // to every place of the digit in a box, row or column (region forcing
-// chains). Rating: base + chainLength(complexity), the complexity adding
+// chains). Rating: base + lengthBonus(complexity), the complexity adding
 // the distinct potentials each branch depends on. The easiest is taken
 // (rating, then complexity, then SE's kind order).
 
@@ -259,7 +259,7 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 			return
 		}
 		c, d := target.cell(n), target.digit(n)
-		st := &Step{Technique: name, Rating: round1(base + chainLength(cx)), Cells: []int{c}, Digits: []int{d}}
+		st := &Step{Technique: name, Rating: round1(base + lengthBonus(cx)), Cells: []int{c}, Digits: []int{d}}
 		if target.on() {
 			for r := b.cand[c] &^ dbit(d); r != 0; r &= r - 1 {
 				st.Eliminations = append(st.Eliminations, Candidate{c, lowDigit(r)})

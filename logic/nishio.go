@@ -205,7 +205,7 @@ func nishio(b *board) *Step {
 					continue
 				}
 				cx := u.complexity(on1, off1)
-				st := &Step{Technique: "Nishio Forcing Chains", Rating: round1(rNishio + chainLength(cx)), Cells: []int{c}, Digits: []int{d}}
+				st := &Step{Technique: "Nishio Forcing Chains", Rating: round1(rNishio + lengthBonus(cx)), Cells: []int{c}, Digits: []int{d}}
 				if on {
 					st.Eliminations = []Candidate{{c, d}}
 				} else {

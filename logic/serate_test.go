@@ -18,8 +18,8 @@ func TestChainLength(t *testing.T) {
 		{2, 0}, {6, 0}, {7, 0.1}, {8, 0.1}, {9, 0.2}, {10, 0.2}, {11, 0.3}, {14, 0.3},
 		{15, 0.4}, {18, 0.4}, {19, 0.5}, {26, 0.5}, {27, 0.6}, {34, 0.6}, {35, 0.7}, {50, 0.7}, {51, 0.8},
 	} {
-		if got := chainLength(tt.complexity); math.Abs(got-tt.want) > 1e-9 {
-			t.Errorf("chainLength(%d) = %.2f, want %.1f", tt.complexity, got, tt.want)
+		if got := lengthBonus(tt.complexity); math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("lengthBonus(%d) = %.2f, want %.1f", tt.complexity, got, tt.want)
 		}
 	}
 }
