@@ -3,6 +3,8 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -224,6 +226,76 @@ func TestJigsawObject(t *testing.T) {
 			if got := p.str(bad); got != "" {
 				t.Errorf("after r%dc%d=%c: conflicts %q", i/4+1, i%4+1, solution[i], got)
 			}
+		}
+		p.wait("the end", `!document.getElementById("done").hidden`)
+	})
+}
+
+// TestKillerNewGame starts a killer from the New game form (Rules: Killer,
+// 4x4), checks the cages drawn against the rules in the game's link (every
+// cell in one cage, the sums adding up to the grid's total), solves the
+// cages given in the link through the service, and plays that solution to
+// the end.
+func TestKillerNewGame(t *testing.T) {
+	base := startService(t)
+	forScreens(t, func(t *testing.T, scr screen) {
+		p := openPage(t, base, scr)
+		p.open("")
+		p.str(`(() => { for (const [id, v] of [["size", "4"], ["kind", "killer"]]) { const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event("change")); } return ""; })()`)
+		if p.num(`document.getElementById("difficulty").disabled ? 1 : 0`) != 1 {
+			t.Errorf("difficulty not disabled for a killer")
+		}
+		p.press("#new")
+		p.wait("the cages", `document.querySelectorAll("#board svg.cages path.cage").length > 0 && location.hash.includes("rules=")`)
+		p.screenshot("web-killer-new-" + scr.name)
+		if msg := p.message(); !strings.Contains(msg, "New killer") {
+			t.Errorf("message %q", msg)
+		}
+		if label := p.str(`document.getElementById("info").textContent`); strings.Count(label, "killer") != 1 {
+			t.Errorf("label %q names the killer other than once", label)
+		}
+		var rules struct {
+			Cages []struct {
+				Sum   int   `json:"sum"`
+				Cells []int `json:"cells"`
+			} `json:"cages"`
+		}
+		if err := json.Unmarshal([]byte(p.str(`new URLSearchParams(location.hash.slice(1)).get("rules")`)), &rules); err != nil {
+			t.Fatal(err)
+		}
+		puzzle, size := p.linkPuzzle()
+		if size != "2x2" || strings.Trim(puzzle, ".0") != "" {
+			t.Fatalf("link: size %q puzzle %q, want a 4x4 grid with no givens", size, puzzle)
+		}
+		total, seen := 0, make([]bool, 16)
+		for _, c := range rules.Cages {
+			total += c.Sum
+			for _, i := range c.Cells {
+				if i < 0 || i >= 16 || seen[i] {
+					t.Fatalf("cage %v: cell %d outside the grid or in two cages", c, i)
+				}
+				seen[i] = true
+			}
+		}
+		sums := eval[[]string](t, p.ctx, `[...document.querySelectorAll("#board svg.cages text.cage-sum")].map(t => t.textContent)`)
+		if total != 40 || len(sums) != len(rules.Cages) || slices.Contains(seen, false) {
+			t.Fatalf("cages %v: sums add up to %d (want 40), %d sums drawn, cells covered %v", rules.Cages, total, len(sums), seen)
+		}
+		// The solution of those cages, from the service.
+		b, _ := json.Marshal(map[string]any{"size": "2x2", "puzzle": strings.Repeat(".", 16), "cages": rules.Cages})
+		resp, err := http.Post(base+"/api/solve", "application/json", strings.NewReader(string(b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sol struct{ Solution string }
+		err = json.NewDecoder(resp.Body).Decode(&sol)
+		resp.Body.Close()
+		if err != nil || len(sol.Solution) != 16 {
+			t.Fatalf("solve the cages: %v, solution %q", err, sol.Solution)
+		}
+		for i := range 16 {
+			p.pressCell(i)
+			p.key(string(sol.Solution[i]))
 		}
 		p.wait("the end", `!document.getElementById("done").hidden`)
 	})

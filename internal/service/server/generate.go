@@ -23,12 +23,20 @@ type generateReply struct {
 	Level    string  `json:"level,omitempty"`
 	Symmetry string  `json:"symmetry"`
 	Seed     uint64  `json:"seed"`
-	Millis   float64 `json:"ms"`
+	// Cages are a killer's cages (variant=killer): the puzzle has no
+	// givens; CageSteps and LogicSolved are its difficulty (see
+	// generate.KillerDifficulty).
+	Cages       []sudoku.Cage `json:"cages,omitempty"`
+	CageSteps   int           `json:"cage_steps,omitempty"`
+	LogicSolved *bool         `json:"logic_solved,omitempty"`
+	Millis      float64       `json:"ms"`
 }
 
 // generate answers GET /api/generate?size=9&difficulty=hard&symmetry=rot180&seed=N&variant=diagonal.
 // The difficulty (easy, medium, hard, expert, extreme) is a target for
 // 9x9 grids, with the givens in generate.LevelGivens' window; other sizes get a random minimal puzzle, rated when possible.
+// variant=killer makes a killer puzzle with no givens (generate.Killer):
+// the difficulty and symmetry do not apply to it.
 func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	q := r.URL.Query()
@@ -41,7 +49,8 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 		}
 		opt.Shape = sh
 	}
-	if v := q.Get("variant"); v != "" && v != "standard" {
+	killer := q.Get("variant") == "killer"
+	if v := q.Get("variant"); v != "" && v != "standard" && !killer {
 		vr, err := sudoku.VariantByName(v, opt.Shape)
 		if err != nil {
 			writeError(w, badRequest("variant: "+err.Error()))
@@ -81,6 +90,10 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 	if opt.Seed == 0 {
 		opt.Seed = generate.RandomSeed()
 	}
+	if killer {
+		s.generateKiller(w, r, start, opt)
+		return
+	}
 	gen, err := generate.NewGenerator(opt)
 	if err != nil {
 		writeError(w, badRequest(err.Error()))
@@ -113,4 +126,32 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 	}
 	rep.Millis = ms(start)
 	writeJSON(w, http.StatusOK, rep)
+}
+
+// generateKiller answers /api/generate?variant=killer.
+func (s *Server) generateKiller(w http.ResponseWriter, r *http.Request, start time.Time, opt generate.Options) {
+	ctx, done, aerr := s.startSearch(r)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	defer done()
+	res, err := generate.Killer(ctx, generate.KillerOptions{Shape: opt.Shape, Seed: opt.Seed})
+	if err != nil {
+		if errors.Is(err, generate.ErrOptions) {
+			writeError(w, badRequest(err.Error()))
+			return
+		}
+		writeError(w, s.searchError(ctx, err))
+		return
+	}
+	s.m.solved.WithLabelValues("generate").Inc()
+	solved := res.Difficulty.Solved
+	writeJSON(w, http.StatusOK, generateReply{
+		Size: res.Puzzle.Shape.String(), Variant: "killer",
+		Puzzle: res.Puzzle.String(), Solution: res.Solution.String(),
+		Symmetry: generate.None.String(), Seed: res.Seed,
+		Cages: res.Puzzle.Variant.Cages, CageSteps: res.Difficulty.CageSteps, LogicSolved: &solved,
+		Millis: ms(start),
+	})
 }

@@ -1026,10 +1026,25 @@ const inProgress = () => !game.finished && game.cells.some((v, i) => (v && !game
 async function newGame(opts) {
   opts = opts || {};
   if (!opts.force && inProgress() && !(await ask("Start a new game? This one is kept under Saved games, to continue later.", "New game"))) return;
-  const size = $("size").value, diff = size === "9" ? $("difficulty").value : "";
+  const size = $("size").value, killer = $("kind").value === "killer";
+  const diff = size === "9" && !killer ? $("difficulty").value : "";
+  if (killer && size === "16") {
+    say("Killer puzzles are made for 4×4, 6×6 and 9×9 grids: choose one of those sizes.", "error");
+    return;
+  }
   if (!opts.keep) say("Making a puzzle…");
   $("new").disabled = true;
   try {
+    if (killer) {
+      // A killer: no givens, cages with their sums (the service proves
+      // it has one solution).
+      let q = "/api/generate?size=" + size + "&variant=killer";
+      if (opts.seed) q += "&seed=" + opts.seed;
+      const g = await api("GET", q);
+      setup(g.puzzle, g.size, g.solution, { level: "", rating: 0, source: opts.source || "", rules: { cages: g.cages } });
+      if (!opts.keep) say("New killer: the digits of each dashed cage add up to its sum and do not repeat. Select a cell and type a digit.");
+      return;
+    }
     let q = "/api/generate?size=" + size + "&symmetry=rot180";
     if (diff) q += "&difficulty=" + diff;
     if (opts.seed) q += "&seed=" + opts.seed;
@@ -1049,6 +1064,7 @@ async function daily() {
   const d = new Date();
   const seed = d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
   $("size").value = "9";
+  $("kind").value = "classic";
   $("difficulty").value = "medium";
   levelNote();
   await newGame({ seed, source: "daily " + d.toISOString().slice(0, 10) });
@@ -1198,7 +1214,7 @@ function updateHelp() {
 
 function levelNote() {
   const nine = $("size").value === "9";
-  $("difficulty").disabled = !nine;
+  $("difficulty").disabled = !nine || $("kind").value === "killer";
   $("levelnote").hidden = nine;
 }
 
@@ -1262,6 +1278,7 @@ $("newgame").addEventListener("submit", (ev) => {
   newGame();
 });
 $("size").addEventListener("change", levelNote);
+$("kind").addEventListener("change", levelNote);
 $("daily").addEventListener("click", daily);
 $("again").addEventListener("click", () => newGame());
 $("pencil").addEventListener("click", togglePencil);
