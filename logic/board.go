@@ -114,6 +114,8 @@ type board struct {
 	cand    []uint64
 	empty   int
 	verbose bool // build explanations
+
+	se [2]*seChainer // SE's multiple and dynamic forcing chains (multichain.go), kept between steps
 }
 
 // Digit masks (candidates, pencil marks, digits placed in a house) hold

@@ -52,6 +52,9 @@ type unary struct {
 	gen   int32
 	hpos  []uint64 // positions of digit d in house h: hpos[h*n+d-1]
 	best  *chainHint
+
+	qOn, qOff []int32 // scratch queues of fromCandidate, kept between calls
+	buf       []pot
 }
 
 type chainHint struct {
@@ -303,15 +306,15 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 	{
 		root := u.add(start, -1)
 		u.mark(start, root)
-		pendOn := []int32{root}
-		var pendOff []int32
-		var buf []pot
+		pendOn := append(u.qOn[:0], root)
+		pendOff := u.qOff[:0]
+		buf := u.buf[:0]
+		defer func() { u.qOn, u.qOff, u.buf = pendOn, pendOff, buf }()
 		length := 0
 		for len(pendOn) > 0 || len(pendOff) > 0 {
 			length++
-			for len(pendOn) > 0 {
-				i := pendOn[0]
-				pendOn = pendOn[1:]
+			for qi := 0; qi < len(pendOn); qi++ {
+				i := pendOn[qi]
 				if u.hopeless(cycleBase, int(u.nodes[i].depth)+2, key) {
 					continue
 				}
@@ -328,10 +331,10 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 					}
 				}
 			}
+			pendOn = pendOn[:0]
 			length++
-			for len(pendOff) > 0 {
-				i := pendOff[0]
-				pendOff = pendOff[1:]
+			for qi := 0; qi < len(pendOff); qi++ {
+				i := pendOff[qi]
 				if u.hopeless(cycleBase, int(u.nodes[i].depth)+1, key) {
 					continue
 				}
@@ -351,6 +354,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 					}
 				}
 			}
+			pendOff = pendOff[:0]
 		}
 	}
 	for _, ci := range cycles {
@@ -369,13 +373,14 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 		var tseen []pot
 		root := u.add(from, -1)
 		u.mark(from, root)
-		var pendOn, pendOff []int32
+		pendOn, pendOff := u.qOn[:0], u.qOff[:0]
 		if from.on() {
 			pendOn = append(pendOn, root)
 		} else {
 			pendOff = append(pendOff, root)
 		}
-		var buf []pot
+		buf := u.buf[:0]
+		defer func() { u.qOn, u.qOff, u.buf = pendOn, pendOff, buf }()
 		hit := func(q pot, j int32) {
 			if q^1 == from {
 				for _, t := range tseen {
@@ -388,9 +393,8 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			}
 		}
 		for len(pendOn) > 0 || len(pendOff) > 0 {
-			for len(pendOn) > 0 {
-				i := pendOn[0]
-				pendOn = pendOn[1:]
+			for qi := 0; qi < len(pendOn); qi++ {
+				i := pendOn[qi]
 				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
 					continue
 				}
@@ -410,9 +414,9 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 					}
 				}
 			}
-			for len(pendOff) > 0 {
-				i := pendOff[0]
-				pendOff = pendOff[1:]
+			pendOn = pendOn[:0]
+			for qi := 0; qi < len(pendOff); qi++ {
+				i := pendOff[qi]
 				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
 					continue
 				}
@@ -432,6 +436,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 					}
 				}
 			}
+			pendOff = pendOff[:0]
 		}
 		for _, t := range targets {
 			if h, ok := u.forcingHint(t, y, x); ok {

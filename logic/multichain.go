@@ -18,9 +18,17 @@ import "fmt"
 // chainSet is the outcome of one propagation: its nodes and where each
 // potential was reached (node index + 1, 0: not reached).
 type chainSet struct {
-	nodes []dynNode
+	nodes []csNode
+	par   []int32 // the parents of every node, node by node
 	at    []int32 // by potential
 	bad   [2]int32
+}
+
+// csNode is a potential reached by a chainSet's propagation; its parents
+// are par[po:po+pn].
+type csNode struct {
+	p      pot
+	po, pn int32
 }
 
 func (cs *chainSet) get(p pot) int32 { return cs.at[p] - 1 }
@@ -37,6 +45,9 @@ type seChainer struct {
 	sgen    int32
 	stack   []int32
 	cache   map[pot]*chainSet // runs of this step by start potential
+
+	// Scratch of run, kept between runs.
+	pendOn, pendOff, ons, parents []int32
 }
 
 func newSEChainer(b *board, dynamic bool) *seChainer {
@@ -58,7 +69,7 @@ func (sc *seChainer) newSet() *chainSet {
 	if sc.used < len(sc.pool) {
 		cs := sc.pool[sc.used]
 		sc.used++
-		cs.nodes = cs.nodes[:0]
+		cs.nodes, cs.par = cs.nodes[:0], cs.par[:0]
 		clear(cs.at)
 		return cs
 	}
@@ -69,7 +80,8 @@ func (sc *seChainer) newSet() *chainSet {
 }
 
 func (cs *chainSet) add(p pot, parents ...int32) int32 {
-	cs.nodes = append(cs.nodes, dynNode{p, parents})
+	cs.nodes = append(cs.nodes, csNode{p, int32(len(cs.par)), int32(len(parents))})
+	cs.par = append(cs.par, parents...)
 	return int32(len(cs.nodes) - 1)
 }
 
@@ -82,17 +94,19 @@ func (sc *seChainer) run(start pot) *chainSet {
 	copy(sc.cur, b.cand)
 	root := cs.add(start)
 	cs.at[start] = root + 1
-	var pendOn, pendOff []int32
+	// Queues of node indices, read from hOn and hOff.
+	pendOn, pendOff, ons := sc.pendOn[:0], sc.pendOff[:0], sc.ons[:0]
+	hOn, hOff := 0, 0
+	defer func() { sc.pendOn, sc.pendOff, sc.ons = pendOn, pendOff, ons }()
 	if start.on() {
 		pendOn = append(pendOn, root)
 	} else {
 		pendOff = append(pendOff, root)
 	}
-	var ons []int32
-	for len(pendOn) > 0 || len(pendOff) > 0 {
-		if len(pendOn) > 0 {
-			i := pendOn[0]
-			pendOn = pendOn[1:]
+	for hOn < len(pendOn) || hOff < len(pendOff) {
+		if hOn < len(pendOn) {
+			i := pendOn[hOn]
+			hOn++
 			p := cs.nodes[i].p
 			c, d := p.cell(n), p.digit(n)
 			try := func(q pot) bool {
@@ -119,8 +133,8 @@ func (sc *seChainer) run(start pot) *chainSet {
 			}
 			continue
 		}
-		i := pendOff[0]
-		pendOff = pendOff[1:]
+		i := pendOff[hOff]
+		hOff++
 		p := cs.nodes[i].p
 		c, d := p.cell(n), p.digit(n)
 		ons = ons[:0]
@@ -133,13 +147,14 @@ func (sc *seChainer) run(start pot) *chainSet {
 			ons = append(ons, cs.add(q, parents...))
 		}
 		if m := sc.cur[c]; popcount(m) == 2 {
-			parents := []int32{i}
+			parents := append(sc.parents[:0], i)
 			for r := b.cand[c] &^ m; r != 0; r &= r - 1 {
 				if j := cs.get(mkPot(n, c, lowDigit(r), false)); j >= 0 {
 					parents = append(parents, j)
 				}
 			}
 			addOn(mkPot(n, c, lowDigit(m&^dbit(d)), true), parents)
+			sc.parents = parents
 		}
 		for k := 0; k < 3; k++ {
 			h := loopHouse(g, k, c)
@@ -155,7 +170,7 @@ func (sc *seChainer) run(start pot) *chainSet {
 			if cnt != 2 || other < 0 {
 				continue
 			}
-			parents := []int32{i}
+			parents := append(sc.parents[:0], i)
 			for _, x := range g.Houses[h] {
 				if b.cand[x]&dbit(d) != 0 && sc.cur[x]&dbit(d) == 0 {
 					if j := cs.get(mkPot(n, x, d, false)); j >= 0 {
@@ -164,6 +179,7 @@ func (sc *seChainer) run(start pot) *chainSet {
 				}
 			}
 			addOn(mkPot(n, other, d, true), parents)
+			sc.parents = parents
 		}
 		if sc.dynamic {
 			sc.cur[c] &^= dbit(d)
@@ -198,7 +214,8 @@ func (sc *seChainer) ancestors(cs *chainSet, i int32) int {
 		}
 		sc.seen[p] = sc.sgen
 		count++
-		stack = append(stack, cs.nodes[j].parents...)
+		nd := cs.nodes[j]
+		stack = append(stack, cs.par[nd.po:nd.po+nd.pn]...)
 	}
 	return count
 }
@@ -245,7 +262,7 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 	if !g.Plain() {
 		return nil
 	}
-	sc := newSEChainer(b, dynamic)
+	sc := b.seChainer(dynamic)
 	var best *Step
 	bestCx, bestKey := 1<<30, 0
 	limit := func(key int) int {
@@ -335,4 +352,23 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 		sc.common(vOn, limit(5), func(p pot, cx int) { add(prefix+"Cell Forcing Chains", cx, 5, p) })
 	}
 	return best
+}
+
+// seChainer returns the board's chainer of that kind, emptied: its sets
+// and scratch are kept from one step to the next (they were a new
+// allocation of every set at each step).
+func (b *board) seChainer(dynamic bool) *seChainer {
+	k := 0
+	if dynamic {
+		k = 1
+	}
+	sc := b.se[k]
+	if sc == nil {
+		sc = newSEChainer(b, dynamic)
+		b.se[k] = sc
+		return sc
+	}
+	sc.used = 0
+	clear(sc.cache)
+	return sc
 }
