@@ -28,6 +28,9 @@ func FuzzParsePuzzle(f *testing.F) {
 		{"{\n", ""},
 		{"", "size=99"},
 		{test1, "regions=" + strings.Repeat("1", 81)},
+		{`{"size":"2x2","puzzle":"................","cages":[{"sum":5,"cells":[0,1]}],"thermos":[[5,6,11]],"antiknight":true,"antiking":true,"nonconsecutive":true}`, ""},
+		{`{"size":"3x3","puzzle":"` + strings.Repeat(".", 81) + `","cages":[{"sum":99,"cells":[0,1]},{"sum":3,"cells":[1,80]}]}`, ""},
+		{`{"size":"2x2","puzzle":"................","thermos":[[0,5,10,15,14]]}`, ""},
 	} {
 		f.Add([]byte(s.body), s.query)
 	}
