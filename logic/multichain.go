@@ -158,16 +158,8 @@ func (sc *seChainer) run(start pot) *chainSet {
 		}
 		for k := 0; k < 3; k++ {
 			h := loopHouse(g, k, c)
-			cnt, other := 0, -1
-			for _, x := range g.Houses[h] {
-				if sc.cur[x]&dbit(d) != 0 {
-					cnt++
-					if x != c {
-						other = x
-					}
-				}
-			}
-			if cnt != 2 || other < 0 {
+			other := conjugate(g.Houses[h], sc.cur, c, d)
+			if other < 0 {
 				continue
 			}
 			parents := append(sc.parents[:0], i)
@@ -371,4 +363,22 @@ func (b *board) seChainer(dynamic bool) *seChainer {
 	sc.used = 0
 	clear(sc.cache)
 	return sc
+}
+
+// conjugate returns, when digit d has exactly two places left in house
+// (its cells) by the candidates cur, the one that is not cell c; else -1.
+func conjugate(house []int, cur []uint64, c, d int) int {
+	cnt, other := 0, -1
+	for _, x := range house {
+		if cur[x]&dbit(d) != 0 {
+			cnt++
+			if x != c {
+				other = x
+			}
+		}
+	}
+	if cnt != 2 {
+		return -1
+	}
+	return other
 }

@@ -116,16 +116,8 @@ func (u *dynamic) run(start pot) (int32, int32) {
 		no := 0
 		for k := 0; k < 3; k++ {
 			h := loopHouse(g, k, c)
-			cnt, other := 0, -1
-			for _, x := range g.Houses[h] {
-				if u.cur[x]&dbit(d) != 0 {
-					cnt++
-					if x != c {
-						other = x
-					}
-				}
-			}
-			if cnt != 2 || other < 0 {
+			other := conjugate(g.Houses[h], u.cur, c, d)
+			if other < 0 {
 				continue
 			}
 			q := mkPot(n, other, d, true)

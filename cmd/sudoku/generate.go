@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -335,10 +336,7 @@ func runGenerateKiller(ctx context.Context, fs *cli.FlagSet, e *cli.Env, shape s
 			werr = enc.Encode(&killerJSON{Index: i + 1, Size: shape.String(), Puzzle: r.Puzzle.String(), Cages: r.Puzzle.Variant.Cages,
 				Solution: r.Solution.String(), Seed: r.Seed, CageSteps: d.CageSteps, Singles: d.Singles, Derived: d.Derived, LogicSolved: d.Solved, Nodes: d.Nodes})
 		} else {
-			var pj *sudoku.PuzzleJSON
-			if pj, werr = sudoku.NewPuzzleJSON(r.Puzzle, sudoku.Format{}); werr == nil {
-				werr = enc.Encode(pj)
-			}
+			werr = encodePuzzleObject(enc, r.Puzzle)
 		}
 		if werr != nil {
 			failure = werr
@@ -407,10 +405,7 @@ func runGenerateConstrained(ctx context.Context, fs *cli.FlagSet, shape sudoku.S
 		if asJSON {
 			werr = enc.Encode(&constrainedJSON{Index: i + 1, Size: r.Puzzle.Shape.String(), Puzzle: r.Puzzle.String(), Solution: r.Solution.String(), Givens: r.Givens, Nodes: r.Nodes, Seed: r.Seed})
 		} else {
-			var pj *sudoku.PuzzleJSON
-			if pj, werr = sudoku.NewPuzzleJSON(r.Puzzle, sudoku.Format{}); werr == nil {
-				werr = enc.Encode(pj)
-			}
+			werr = encodePuzzleObject(enc, r.Puzzle)
 		}
 		if werr != nil {
 			failure = werr
@@ -436,4 +431,14 @@ func runGenerateConstrained(ctx context.Context, fs *cli.FlagSet, shape sudoku.S
 	}
 	fs.Errorf("%s", sum.String())
 	return fs.Finish(w, code)
+}
+
+// encodePuzzleObject writes g as the JSON puzzle object (the variant
+// generators' output without -json, read back by solve, count and check).
+func encodePuzzleObject(enc *json.Encoder, g *sudoku.Grid) error {
+	pj, err := sudoku.NewPuzzleJSON(g, sudoku.Format{})
+	if err != nil {
+		return err
+	}
+	return enc.Encode(pj)
 }
