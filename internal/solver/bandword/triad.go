@@ -12,10 +12,13 @@ import "math/bits"
 // Triad is a guess on a digit's triad: digit D occupies a minirow or
 // minicolumn, or not. The first branch clears In from the digit's three
 // band words (the rest of its row or column and box), the second, on
-// backtracking, Out (the minirow or minicolumn itself).
+// backtracking, Out (the minirow or minicolumn itself). With Place it is
+// a guess on a cell instead: the first branch places D in the cell In
+// (State.Assign), the second removes D from it (Out, the same cell).
 type Triad struct {
 	D       int
 	In, Out [3]uint32
+	Place   bool
 }
 
 // TriadFrame is one triad guess on a search's explicit stack: the state
@@ -34,6 +37,10 @@ const MaxTriadDepth = 2*9*27 - 2*9*9
 // GuessTriad saves the state in f and takes the first branch of br.
 func (s *Work) GuessTriad(f *TriadFrame, br *Triad) {
 	f.St, f.Tr = s.State, *br
+	if br.Place {
+		s.Assign(br.D, br.In[0], br.In[1], br.In[2])
+		return
+	}
 	c := s.C[3*br.D : 3*br.D+3 : 3*br.D+3]
 	c[0] &^= br.In[0]
 	c[1] &^= br.In[1]

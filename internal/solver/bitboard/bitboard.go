@@ -3,6 +3,7 @@ package bitboard
 import (
 	"context"
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/dlxkit/dlx/internal/solver/bandword"
 )
@@ -14,6 +15,35 @@ type Solver struct {
 	// cache, which stays valid from one puzzle to the next.
 	work  bandword.Work
 	stack [bandword.MaxTriadDepth]bandword.TriadFrame
+	// force, for tests: 0 chooses the search's mode by cellMode, 1
+	// always searches with the triads, 2 always with cell guesses.
+	force uint8
+}
+
+// cellModeMax: a puzzle with at most this many cells left unplaced by
+// the first propagation is searched with cell guesses and without the
+// triad rules, as the solver did before the triads (commit 6387483).
+// Those puzzles are partly filled grids whose search is short: on
+// Serg's benchmark (30 to 49 cells left, every puzzle with several
+// solutions; first solution and counting to 2) the triad rules almost
+// never remove a candidate (0.4 of 7.3 calls per puzzle) and cost a
+// quarter of the time, and the cell guesses find solutions in fewer
+// guesses (6.43 against 6.92 per puzzle, counting to 2). The hard
+// puzzles, where the triads halve the guesses, keep more than 50 cells
+// after the first propagation (every puzzle of the hardest file but
+// one). Measured 50 against 40 and 45: see docs/bitboard.md.
+const cellModeMax = 50
+
+// cellMode reports whether the search of the state s after its first
+// propagation guesses on cells without the triad rules (cellModeMax).
+func (s *Solver) cellMode(st *bandword.State) bool {
+	switch s.force {
+	case 1:
+		return false
+	case 2:
+		return true
+	}
+	return bits.OnesCount32(st.Unsolved[0])+bits.OnesCount32(st.Unsolved[1])+bits.OnesCount32(st.Unsolved[2]) <= cellModeMax
 }
 
 // Count counts the solutions of puzzle (81 cells, row-major, 0 blank, 1-9
@@ -21,7 +51,9 @@ type Solver struct {
 // solution exists and solution is not nil, the first one found is stored
 // there. Givens that clash (or values above 9) give 0. guesses is the
 // number of guesses made: branch points of the search, each a digit's
-// triad tried in, then out (bandword.Work.Choose).
+// triad tried in, then out (bandword.Work.Choose), or for puzzles that
+// the first propagation leaves mostly filled (cellModeMax) a cell's
+// candidate tried in, then out.
 func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count, guesses int) {
 	count, guesses, _ = s.count(nil, puzzle, limit, solution)
 	return count, guesses
@@ -53,13 +85,24 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 	if !st.Init(puzzle) {
 		return 0, 0, false
 	}
-	st.Triads = true
 	var tr bandword.Triad
 	sp := 0
+	st.Triads = true
+	root := true
 	for {
-		if st.Propagate() {
+		ok := st.Propagate()
+		if root {
+			// The search's mode, chosen once per puzzle (see cellMode).
+			root = false
+			st.Triads = !s.cellMode(&st.State)
+		}
+		if ok {
 			if st.Unsolved != [3]uint32{} {
-				if !st.Choose(&tr) {
+				if !st.Triads {
+					k, x := chooseCell(&st.State)
+					tr = bandword.Triad{D: k / 3, Place: true}
+					tr.In[k%3], tr.Out[k%3] = x, x
+				} else if !st.Choose(&tr) {
 					// A fixed point of the rules with every triad forced
 					// has every cell placed (bandword.Work.Choose).
 					panic("bitboard: unsolved cells and no triad to guess")
@@ -108,4 +151,21 @@ func write(s *bandword.State, out *[81]uint8) {
 			binary.LittleEndian.PutUint64(out[27*b+int(o):], v)
 		}
 	}
+}
+
+// chooseCell picks a cell guess in s: the first candidate of the first
+// cell with two candidates, or else of a cell with the fewest, the bands
+// taken in turn. It returns the index into s.C and the cell's bit.
+func chooseCell(s *bandword.State) (k int, x uint32) {
+	best := 11
+	for b := range 3 {
+		bk, bx, n := s.ChooseInBand(b)
+		if n == 2 {
+			return bk, bx
+		}
+		if n < best {
+			best, k, x = n, bk, bx
+		}
+	}
+	return k, x
 }

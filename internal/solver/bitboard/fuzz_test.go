@@ -28,6 +28,19 @@ func fuzzPuzzle(seed uint64, blanks uint8, change bool) [81]uint8 {
 	return p
 }
 
+// modes returns three solvers: one that chooses its search's mode per
+// puzzle, one that always guesses on triads and one that always guesses
+// on cells, so that each test covers both searches on every puzzle.
+func modes() [3]*bitboard.Solver {
+	var m [3]*bitboard.Solver
+	for i := range m {
+		m[i] = new(bitboard.Solver)
+	}
+	bitboard.ForceMode(m[1], false)
+	bitboard.ForceMode(m[2], true)
+	return m
+}
+
 // crossCheck compares the fast solver with the DFS baseline and the
 // exact-cover solver on p: same count up to 2, and the same valid
 // solution when it is unique.
@@ -62,11 +75,13 @@ func FuzzCount(f *testing.F) {
 	}
 	f.Add(uint64(7), uint8(0), true)   // a full grid, maybe with a clash
 	f.Add(uint64(8), uint8(60), false) // 21 givens
-	var fast bitboard.Solver
+	fast := modes()
 	dlx := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX})
 	f.Fuzz(func(t *testing.T, seed uint64, blanks uint8, change bool) {
 		p := fuzzPuzzle(seed, blanks, change)
-		crossCheck(t, &fast, dlx, &p)
+		for _, s := range fast {
+			crossCheck(t, s, dlx, &p)
+		}
 	})
 }
 
@@ -76,13 +91,15 @@ func TestRandomPuzzles(t *testing.T) {
 	if testing.Short() {
 		n = 300
 	}
-	var fast bitboard.Solver
+	fast := modes()
 	dlx := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX})
 	var kinds [3]int // puzzles with 0, 1, 2+ solutions
 	for i := range n {
 		p := fuzzPuzzle(uint64(i)*0x2545F4914F6CDD1D, uint8(i*7), i%4 == 0)
-		crossCheck(t, &fast, dlx, &p)
-		c, _ := fast.Count(&p, 2, nil)
+		for _, s := range fast {
+			crossCheck(t, s, dlx, &p)
+		}
+		c, _ := fast[0].Count(&p, 2, nil)
 		kinds[c]++
 	}
 	t.Logf("%d puzzles: %d with no solution or clashing, %d unique, %d with several", n, kinds[0], kinds[1], kinds[2])
@@ -123,11 +140,13 @@ func FuzzFewGivens(f *testing.F) {
 	for i := range 10 {
 		f.Add(uint64(i), uint8(i*2))
 	}
-	var fast bitboard.Solver
+	fast := modes()
 	dlx := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX})
 	f.Fuzz(func(t *testing.T, seed uint64, keep uint8) {
 		p := fewGivens(seed, keep)
-		countAll(t, &fast, dlx, &p)
+		for _, s := range fast {
+			countAll(t, s, dlx, &p)
+		}
 	})
 }
 
@@ -137,10 +156,12 @@ func TestFewGivens(t *testing.T) {
 	if testing.Short() {
 		n = 60
 	}
-	var fast bitboard.Solver
+	fast := modes()
 	dlx := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX})
 	for i := range n {
 		p := fewGivens(uint64(i)*0x9E3779B97F4A7C15, uint8(i))
-		countAll(t, &fast, dlx, &p)
+		for _, s := range fast {
+			countAll(t, s, dlx, &p)
+		}
 	}
 }

@@ -79,6 +79,8 @@ func TestFiles(t *testing.T) {
 func TestSerg(t *testing.T) {
 	ps := readPuzzles(t, shareddata.Path(t, "data/puzzles7_serg_benchmark"), 0)
 	var s bitboard.Solver
+	all := modes()
+	forced := all[1:]
 	dlx := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX})
 	for i := range ps {
 		var sol [81]uint8
@@ -88,6 +90,12 @@ func TestSerg(t *testing.T) {
 		}
 		if m, _ := dfs.Count(&ps[i], 2, nil); m != n {
 			t.Fatalf("puzzle %d: dfs count %d, fast %d", i+1, m, n)
+		}
+		// Both searches, whichever the solver chose for the file.
+		for k, f := range forced {
+			if m, _ := f.Count(&ps[i], 2, nil); m != n {
+				t.Fatalf("puzzle %d: fast count %d, %d when forced to mode %d", i+1, n, m, k+1)
+			}
 		}
 		if i < 2000 {
 			if m, err := dlx.Count(context.Background(), toGrid(&ps[i]), 2); m != n || err != nil {
