@@ -20,30 +20,32 @@ type Solver struct {
 	force uint8
 }
 
-// cellModeMax: a puzzle with at most this many cells left unplaced by
-// the first propagation is searched with cell guesses and without the
-// triad rules, as the solver did before the triads (commit 6387483).
-// Those puzzles are partly filled grids whose search is short: on
-// Serg's benchmark (30 to 49 cells left, every puzzle with several
-// solutions; first solution and counting to 2) the triad rules almost
-// never remove a candidate (0.4 of 7.3 calls per puzzle) and cost a
-// quarter of the time, and the cell guesses find solutions in fewer
-// guesses (6.43 against 6.92 per puzzle, counting to 2). The hard
-// puzzles, where the triads halve the guesses, keep more than 50 cells
-// after the first propagation (every puzzle of the hardest file but
-// one). Measured 50 against 40 and 45: see docs/bitboard.md.
+// cellModeMax: a search for one solution (limit 1) of a puzzle with at
+// most this many cells left unplaced by the first propagation guesses on
+// cells, without the triad rules, as the solver did before the triads
+// (commit 6387483). On Serg's benchmark (30 to 49 cells left, every
+// puzzle with several solutions) the triad rules almost never remove a
+// candidate (0.4 of 7.3 calls per puzzle) and cost a quarter of the
+// time, and the cell guesses reach a solution in fewer guesses (5.81
+// against 6.05 per puzzle). The hard puzzles, where the triads halve the
+// guesses, keep more than 50 cells after the first propagation (every
+// puzzle of the hardest file but one). Counting to 2 or more keeps the
+// triads: proving a puzzle unique explores the whole tree, which the
+// triads prune (cell guesses there: 17-clue file 2.50 -> 2.69 µs per
+// puzzle, top95 13.9 -> 15.3, Serg's 3.9 -> 3.0; docs/bitboard.md).
 const cellModeMax = 50
 
-// cellMode reports whether the search of the state s after its first
-// propagation guesses on cells without the triad rules (cellModeMax).
-func (s *Solver) cellMode(st *bandword.State) bool {
+// cellMode reports whether the search for limit solutions of the state
+// st after its first propagation guesses on cells without the triad
+// rules (cellModeMax).
+func (s *Solver) cellMode(st *bandword.State, limit int) bool {
 	switch s.force {
 	case 1:
 		return false
 	case 2:
 		return true
 	}
-	return bits.OnesCount32(st.Unsolved[0])+bits.OnesCount32(st.Unsolved[1])+bits.OnesCount32(st.Unsolved[2]) <= cellModeMax
+	return limit == 1 && bits.OnesCount32(st.Unsolved[0])+bits.OnesCount32(st.Unsolved[1])+bits.OnesCount32(st.Unsolved[2]) <= cellModeMax
 }
 
 // Count counts the solutions of puzzle (81 cells, row-major, 0 blank, 1-9
@@ -51,9 +53,9 @@ func (s *Solver) cellMode(st *bandword.State) bool {
 // solution exists and solution is not nil, the first one found is stored
 // there. Givens that clash (or values above 9) give 0. guesses is the
 // number of guesses made: branch points of the search, each a digit's
-// triad tried in, then out (bandword.Work.Choose), or for puzzles that
-// the first propagation leaves mostly filled (cellModeMax) a cell's
-// candidate tried in, then out.
+// triad tried in, then out (bandword.Work.Choose), or, looking for one
+// solution of a puzzle that the first propagation leaves mostly filled
+// (cellModeMax), a cell's candidate tried in, then out.
 func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count, guesses int) {
 	count, guesses, _ = s.count(nil, puzzle, limit, solution)
 	return count, guesses
@@ -94,7 +96,7 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 		if root {
 			// The search's mode, chosen once per puzzle (see cellMode).
 			root = false
-			st.Triads = !s.cellMode(&st.State)
+			st.Triads = !s.cellMode(&st.State, limit)
 		}
 		if ok {
 			if st.Unsolved != [3]uint32{} {

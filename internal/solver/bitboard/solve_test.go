@@ -57,6 +57,11 @@ func TestFiles(t *testing.T) {
 				if !validSolution(&ps[i], &sol) {
 					t.Fatalf("puzzle %d: fast solution %v is not valid", i+1, sol)
 				}
+				// The search for one solution may take the other mode.
+				var one [81]uint8
+				if n, _ := s.Count(&ps[i], 1, &one); n != 1 || one != sol {
+					t.Fatalf("puzzle %d: limit 1: count %d solution %v, limit 2: %v", i+1, n, one, sol)
+				}
 				if f.dfsMax == 0 || i < f.dfsMax {
 					if n, _ := dfs.Count(&ps[i], 2, &ref); n != 1 || ref != sol {
 						t.Fatalf("puzzle %d: dfs count %d solution %v, fast %v", i+1, n, ref, sol)
@@ -90,6 +95,10 @@ func TestSerg(t *testing.T) {
 		}
 		if m, _ := dfs.Count(&ps[i], 2, nil); m != n {
 			t.Fatalf("puzzle %d: dfs count %d, fast %d", i+1, m, n)
+		}
+		var one [81]uint8
+		if m, _ := s.Count(&ps[i], 1, &one); m != 1 || !validSolution(&ps[i], &one) {
+			t.Fatalf("puzzle %d: limit 1: fast count %d (solution %v valid: %v)", i+1, m, one, validSolution(&ps[i], &one))
 		}
 		// Both searches, whichever the solver chose for the file.
 		for k, f := range forced {
