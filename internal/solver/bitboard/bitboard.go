@@ -89,14 +89,22 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 	}
 	var tr bandword.Triad
 	sp := 0
-	st.Triads = true
+	// The search's mode is chosen once per puzzle, after the first
+	// propagation (cellMode). That runs without the triad rules when the
+	// search may take cell guesses (limit 1); if it does not, the triad
+	// rules then run on the state it left before the first guess.
+	st.Triads = limit > 1
 	root := true
 	for {
 		ok := st.Propagate()
 		if root {
-			// The search's mode, chosen once per puzzle (see cellMode).
 			root = false
-			st.Triads = !s.cellMode(&st.State, limit)
+			triads := !s.cellMode(&st.State, limit)
+			if triads && !st.Triads && ok && st.Unsolved != [3]uint32{} {
+				st.Triads = true
+				continue
+			}
+			st.Triads = triads
 		}
 		if ok {
 			if st.Unsolved != [3]uint32{} {
