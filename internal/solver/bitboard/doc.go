@@ -15,5 +15,8 @@
 // of a full grid, the solver guesses on a triad: a digit confined to a
 // minirow or minicolumn, in the band or stack with the fewest possible
 // triads, saving a copy of its small state on an explicit stack; on
-// backtracking it removes the digit from there instead.
+// backtracking it removes the digit from there instead. Looking for one
+// solution of a puzzle that the first propagation leaves mostly filled
+// (at most 50 cells), it guesses on cells instead and does without the
+// triad rules (see cellModeMax).
 package bitboard
