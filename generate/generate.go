@@ -287,18 +287,12 @@ func (g *Generator) ceiling() float64 {
 	return g.opt.SEMax
 }
 
-// floor returns a rating from which the rater may stop: every rating
-// from there on is on target (the top level), 0 otherwise. Ratings cut
-// there are lower bounds; Generate rates the puzzle it returns in full.
-func (g *Generator) floor() float64 {
-	if g.opt.HasLevel && g.opt.Level == logic.Extreme {
-		return logic.Extreme.Floor()
-	}
-	return 0
-}
-
 // judgeGrid rates cells and compares the rating with the target: -1 too
-// easy, 0 on target, 1 too hard.
+// easy, 0 on target, 1 too hard. The rating is exact unless too hard: the
+// puzzle returned carries it. (Stopping at the top level's floor, as
+// logic.Options.Min allows, saves nothing: a candidate rated below it is
+// rated to the end anyway, and the one accepted had to be rated again in
+// full for its rating.)
 func (g *Generator) judgeGrid(ctx context.Context, cells []uint8) (int, float64, error) {
 	if g.minRating() > 2.3 {
 		// Puzzles that singles solve rate at most 2.3 (naked single).
@@ -310,7 +304,7 @@ func (g *Generator) judgeGrid(ctx context.Context, cells []uint8) (int, float64,
 			return -1, 0, nil
 		}
 	}
-	rating, tooHard, err := g.rate(ctx, g.grid(cells), g.floor(), g.ceiling())
+	rating, tooHard, err := g.rate(ctx, g.grid(cells), g.ceiling())
 	if err != nil || tooHard {
 		return 1, rating, err
 	}
@@ -393,10 +387,10 @@ func (g *Generator) Generate(ctx context.Context, index int) (Result, error) {
 				r.Givens++
 			}
 		}
-		if g.targeted() && g.floor() == 0 {
+		if g.targeted() {
 			r.Rated, r.Rating, r.Level = true, rating, logic.LevelOf(rating)
-		} else if g.targeted() || g.Rate && g.rate != nil {
-			rt, _, err := g.rate(ctx, r.Puzzle, 0, 0)
+		} else if g.Rate && g.rate != nil {
+			rt, _, err := g.rate(ctx, r.Puzzle, 0)
 			if err != nil {
 				return Result{}, err
 			}

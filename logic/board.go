@@ -190,21 +190,20 @@ func (b *board) placedIn(h int) uint64 {
 	return m
 }
 
-// broken reports whether some empty cell has no candidate or some house
-// has a digit with no place: the state has no solution.
-func (b *board) broken() bool {
-	for c, m := range b.cand {
-		if m == 0 && b.val[c] == 0 {
+// wrongStep reports whether st contradicts sol, the puzzle's unique
+// solution: it places another digit than the solution's or removes the
+// solution's digit from a cell. A sound step never does; a step that does
+// leads to a board with no solution. (Checking the step is cheaper than
+// checking the whole board after it, and catches every such step at
+// once.)
+func wrongStep(st *Step, sol []uint8) bool {
+	for _, p := range st.Placements {
+		if p.Cell < 0 || p.Cell >= len(sol) || int(sol[p.Cell]) != p.Digit {
 			return true
 		}
 	}
-	full := b.g.full()
-	for _, h := range b.g.Houses {
-		var m uint64
-		for _, c := range h {
-			m |= b.cand[c] | b.vmask[c]
-		}
-		if m&full != full {
+	for _, e := range st.Eliminations {
+		if e.Cell < 0 || e.Cell >= len(sol) || int(sol[e.Cell]) == e.Digit {
 			return true
 		}
 	}

@@ -98,10 +98,10 @@ func RateWith(ctx context.Context, g *sudoku.Grid, opt Options) (Result, error) 
 		if opt.Steps {
 			res.Steps = append(res.Steps, *st)
 		}
-		s.b.apply(st)
-		if s.b.broken() {
-			return res, fmt.Errorf("logic: internal error: step %q broke the grid", st.Technique)
+		if wrongStep(st, s.sol) {
+			return res, fmt.Errorf("logic: internal error: step %q contradicts the solution", st.Technique)
 		}
+		s.b.apply(st)
 		if opt.Min > 0 && res.Rating >= opt.Min-1e-9 && s.b.empty > 0 {
 			res.Level = LevelOf(res.Rating)
 			return res, ErrAtLeast
