@@ -294,8 +294,7 @@ func (g *Generator) ceiling() float64 {
 // rated to the end anyway, and the one accepted had to be rated again in
 // full for its rating.)
 func (g *Generator) judgeGrid(ctx context.Context, cells []uint8) (int, float64, error) {
-	if g.minRating() > 2.3 {
-		// Puzzles that singles solve rate at most 2.3 (naked single).
+	if g.singlesTooEasy() {
 		easy, err := g.srch.SinglesSolve(ctx, cells)
 		if err != nil {
 			return 0, 0, err
@@ -311,13 +310,17 @@ func (g *Generator) judgeGrid(ctx context.Context, cells []uint8) (int, float64,
 	return g.judge(rating), rating, nil
 }
 
-// minRating returns a rating below which puzzles are too easy.
-func (g *Generator) minRating() float64 {
+// singlesTooEasy reports whether the puzzles that naked and hidden
+// singles solve are too easy: they rate at most 2.3 (naked single; every
+// step of their logical solution finds a single at the latest), and the
+// target's ratings are all above that. A level's range excludes its lower
+// bound (medium is above 2.3), an SE range includes SEMin.
+func (g *Generator) singlesTooEasy() bool {
 	if g.opt.HasLevel {
 		lo, _ := g.opt.Level.Range()
-		return lo
+		return lo >= 2.3-1e-9
 	}
-	return g.opt.SEMin
+	return g.opt.SEMin > 2.3+1e-9
 }
 
 // judge compares a rating with the target: -1 too easy, 0 on target, 1

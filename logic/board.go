@@ -116,6 +116,7 @@ type board struct {
 	verbose bool // build explanations
 
 	se [2]*seChainer // SE's multiple and dynamic forcing chains (multichain.go), kept between steps
+	dm *digitMemo    // per-digit searches found empty (memo.go), kept between steps
 }
 
 // Digit masks (candidates, pencil marks, digits placed in a house) hold

@@ -237,12 +237,30 @@ func unaryChains(b *board, max, min float64) (st *Step, atLeast bool) {
 		if x && y && min > 0 && min <= 7.0+1e-9 && (u.best == nil || u.best.st.Rating >= min-1e-9) {
 			return nil, true
 		}
+		// The X pass follows one digit from each start: the digits
+		// whose places have not changed since it last found nothing
+		// are skipped (memo.go). It searches with no best step to
+		// prune against until it finds one, so a pass that finds
+		// nothing proves it for every digit.
+		var skip uint64
+		if !y {
+			for d := 1; d <= u.n; d++ {
+				if b.memo().known(b, memoXPass, d) != 0 {
+					skip |= dbit(d)
+				}
+			}
+		}
 		for c, m := range b.cand {
 			if b.val[c] != 0 || popcount(m) < 2 {
 				continue
 			}
-			for r := m; r != 0; r &= r - 1 {
+			for r := m &^ skip; r != 0; r &= r - 1 {
 				u.fromCandidate(c, lowDigit(r), y, x)
+			}
+		}
+		if !y && u.best == nil {
+			for d := 1; d <= u.n; d++ {
+				b.memo().record(b, memoXPass, d, 1)
 			}
 		}
 	}

@@ -185,12 +185,33 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 	threeDone := func() bool {
 		return all != nil && k == 3 && !grouped && all[rThreeSky] != nil && all[rThreeTurbot] != nil && all[rThreeKite] != nil
 	}
+	// The ratings (bits, see memoBit) still wanted.
+	mk, m := linkMemo(k, grouped), b.memo()
+	wanted := func() uint8 {
+		if all == nil {
+			return memoBit(want)
+		}
+		var p uint8
+		for _, r := range [...]float64{rThreeSky, rThreeTurbot, rThreeKite} {
+			if all[r] == nil {
+				p |= memoBit(r)
+			}
+		}
+		return p
+	}
 	for d := 1; d <= g.N; d++ {
 		if threeDone() {
 			return nil
 		}
+		pending := wanted()
+		if mk >= 0 && m.known(b, mk, d)&pending == pending {
+			continue
+		}
 		links := groupedLinks(b, d, grouped)
 		if len(links) < k {
+			if mk >= 0 {
+				m.record(b, mk, d, pending)
+			}
 			continue
 		}
 		bit := dbit(d)
@@ -261,6 +282,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 			return buf[(4*i+x)*w : (4*i+x+1)*w]
 		}
 		var found *Step
+		foundBits := uint8(0)
 		ends := func(i int) (unit, unit) {
 			l := links[chain[i]]
 			if flip[i] {
@@ -311,6 +333,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				if all != nil {
 					all[rt] = found
 					found = nil
+					foundBits |= memoBit(rt)
 					return false
 				}
 				return true
@@ -450,8 +473,36 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 		if rec() {
 			return found
 		}
+		if mk >= 0 {
+			m.record(b, mk, d, pending&^foundBits)
+		}
 	}
 	return nil
+}
+
+// linkMemo returns the memo of linkChains with k links, grouped or not,
+// or -1 for a search the ladder does not make.
+func linkMemo(k int, grouped bool) memoKind {
+	switch {
+	case k == 2 && grouped:
+		return memoGrouped2
+	case k == 3 && grouped:
+		return memoGrouped3
+	case k == 3:
+		return memoThreeLinks
+	}
+	return -1
+}
+
+// memoBit is the bit of a rating of linkChains in its memo.
+func memoBit(r float64) uint8 {
+	switch r {
+	case rThreeTurbot:
+		return 2
+	case rThreeKite:
+		return 4
+	}
+	return 1
 }
 
 // grow returns s with length n, zeroed, reusing its array when it can.
