@@ -191,6 +191,18 @@ func (b *board) placedIn(h int) uint64 {
 	return m
 }
 
+// keeps reports whether every empty cell still has its digit of sol as a
+// candidate (true on any board rating or hints have led to: their steps
+// are checked against the solution).
+func (b *board) keeps(sol []uint8) bool {
+	for c, m := range b.cand {
+		if b.val[c] == 0 && m&dbit(int(sol[c])) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // wrongStep reports whether st contradicts sol, the puzzle's unique
 // solution: it places another digit than the solution's or removes the
 // solution's digit from a cell. A sound step never does; a step that does

@@ -233,7 +233,7 @@ var ladder = []technique{
 			// Extra regions: the forcing chains over every house.
 			return s.unaryChain()
 		}
-		st, atLeast := unaryChains(s.b, s.max, s.min)
+		st, atLeast := unaryChains(s.b, s.sol, s.max, s.min)
 		if atLeast {
 			s.atLeast, s.bound = true, s.min
 		}
