@@ -117,6 +117,7 @@ type board struct {
 
 	se [2]*seChainer // SE's multiple and dynamic forcing chains (multichain.go), kept between steps
 	dm *digitMemo    // per-digit searches found empty (memo.go), kept between steps
+	un *unary        // the first chaining rung's search state (cycles.go), kept between steps
 }
 
 // Digit masks (candidates, pencil marks, digits placed in a house) hold

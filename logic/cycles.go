@@ -57,6 +57,7 @@ type unary struct {
 	hopeKey  int
 	hopeBest *chainHint
 	hopeVal  bool
+	hpos     []uint64 // newUnary's scratch
 	// cycleHint's scratch
 	cyc   []uint8
 	order []int
@@ -78,11 +79,23 @@ type chainHint struct {
 	key        int
 }
 
+// newUnary returns the board's first-rung search state (kept between
+// steps: its arrays are stamped by a generation that keeps counting), with
+// no best step and the links of the board as it is now.
 func newUnary(b *board) *unary {
 	g, n := b.g, b.g.N
-	np := g.Cells * n * 2
-	u := &unary{b: b, n: n, onAt: make([]int32, np), offAt: make([]int32, np), stamp: make([]int32, np)}
-	hpos := make([]uint64, len(g.Houses)*n) // places of digit d in house h: hpos[h*n+d-1]
+	u := b.un
+	if u == nil {
+		np := g.Cells * n * 2
+		u = &unary{b: b, n: n, onAt: make([]int32, np), offAt: make([]int32, np), stamp: make([]int32, np)}
+		b.un = u
+	}
+	u.best, u.sol, u.hopeBest, u.hopeBase = nil, nil, nil, 0
+	u.peers, u.xOn = u.peers[:0], u.xOn[:0]
+	if u.hpos == nil {
+		u.hpos = make([]uint64, len(g.Houses)*n)
+	}
+	hpos := u.hpos // places of digit d in house h: hpos[h*n+d-1]
 	for h := range g.Houses {
 		for d := 1; d <= n; d++ {
 			hpos[h*n+d-1] = b.positions(h, d)
@@ -94,9 +107,11 @@ func newUnary(b *board) *unary {
 	// the other digit of a bivalue cell and the other places of d in the
 	// box, row and column of c where it has two (what "off" turns on).
 	slots := g.Cells * n
-	u.peerStart = make([]int32, slots+1)
-	u.xStart = make([]int32, slots+1)
-	u.yOn = make([]pot, slots)
+	if u.peerStart == nil {
+		u.peerStart = make([]int32, slots+1)
+		u.xStart = make([]int32, slots+1)
+		u.yOn = make([]pot, slots)
+	}
 	for c := 0; c < g.Cells; c++ {
 		m := b.cand[c]
 		for d := 1; d <= n; d++ {
@@ -399,6 +414,15 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 	// which is the start.
 	u.reset()
 	var cycles []int32
+	// For a candidate the solution rules out, the forcing chain from
+	// "on" (to "off") comes from this search too: it reaches the same
+	// potentials through the same first parents (the potentials it
+	// queues again reach nothing new), prunes no more than the forcing
+	// search would (same or lower base rating), and a chain it finds
+	// deeper than that search would go is rated after the best step and
+	// so not taken. target is the first node of the start turned off.
+	merged := x && u.sol != nil && int(u.sol[c]) != d
+	offStart, target := start&^1, int32(-1)
 	{
 		root := u.add(start, -1)
 		u.mark(start, root)
@@ -441,6 +465,9 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 					pendOff = append(pendOff, j)
 					if fresh {
 						u.mark(q, j)
+						if merged && q == offStart {
+							target = j
+						}
 					}
 				}
 			}
@@ -481,6 +508,15 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 		}
 	}
 	if !x {
+		return
+	}
+	if merged {
+		// The chain from "off" would prove the start true.
+		if target >= 0 {
+			if h, ok := u.forcingHint(target, y, x); ok {
+				u.offer(h)
+			}
+		}
 		return
 	}
 	// Forcing chains from "on" then from "off". A target at depth k has

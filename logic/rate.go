@@ -240,7 +240,7 @@ var ladder = []technique{
 		return st
 	}, false},
 	{rAlignedTriple, func(s *solver) *Step { return alignedTriple(s.b) }, true},
-	{rNishio, func(s *solver) *Step { return nishio(s.b) }, true},
+	{rNishio, func(s *solver) *Step { return nishio(s.b, s.sol) }, true},
 	{rMultiple, func(s *solver) *Step {
 		if s.b.g.Plain() {
 			return seMultiChains(s.b, false, rMultiple)
