@@ -35,6 +35,13 @@ type Options struct {
 	// at (logic.LevelOf of their Sudoku Explainer rating).
 	Level    logic.Level
 	HasLevel bool
+	// LevelOnly, with the top level (extreme) as target, says that the
+	// caller needs the level and not the exact rating: a candidate is
+	// rated only until its rating is known to be 7.0 or more, and the
+	// puzzle carries that lower bound (Result.AtLeast). The puzzles are
+	// the same; the exact rating of an extreme puzzle is most of the
+	// time it takes to make (SE's chains after the first hard step).
+	LevelOnly bool
 	// SEMin and SEMax, when SEMax > 0, bound the Sudoku Explainer rating
 	// (inclusive).
 	SEMin, SEMax float64
@@ -83,6 +90,9 @@ type Result struct {
 	Rated  bool
 	Rating float64
 	Level  logic.Level
+	// AtLeast reports that Rating is a lower bound (Options.LevelOnly):
+	// the puzzle's rating is Rating or more, its level is Level.
+	AtLeast bool
 	// Grids is the number of complete grids drawn to make this puzzle.
 	Grids int
 }
@@ -287,12 +297,20 @@ func (g *Generator) ceiling() float64 {
 	return g.opt.SEMax
 }
 
+// floor returns the rating from which the rater may stop (every rating
+// from there on is on target: the top level, with Options.LevelOnly), 0
+// otherwise. A candidate rated below it is rated to the end anyway; one
+// that reaches it gets a lower bound, which the puzzle carries.
+func (g *Generator) floor() float64 {
+	if g.opt.HasLevel && g.opt.Level == logic.Extreme && g.opt.LevelOnly {
+		return logic.Extreme.Floor()
+	}
+	return 0
+}
+
 // judgeGrid rates cells and compares the rating with the target: -1 too
-// easy, 0 on target, 1 too hard. The rating is exact unless too hard: the
-// puzzle returned carries it. (Stopping at the top level's floor, as
-// logic.Options.Min allows, saves nothing: a candidate rated below it is
-// rated to the end anyway, and the one accepted had to be rated again in
-// full for its rating.)
+// easy, 0 on target, 1 too hard. The rating is exact unless too hard or at
+// least floor(): the puzzle returned carries it.
 func (g *Generator) judgeGrid(ctx context.Context, cells []uint8) (int, float64, error) {
 	if g.singlesTooEasy() {
 		easy, err := g.srch.SinglesSolve(ctx, cells)
@@ -303,7 +321,7 @@ func (g *Generator) judgeGrid(ctx context.Context, cells []uint8) (int, float64,
 			return -1, 0, nil
 		}
 	}
-	rating, tooHard, err := g.rate(ctx, g.grid(cells), g.ceiling())
+	rating, tooHard, err := g.rate(ctx, g.grid(cells), g.floor(), g.ceiling())
 	if err != nil || tooHard {
 		return 1, rating, err
 	}
@@ -392,8 +410,9 @@ func (g *Generator) Generate(ctx context.Context, index int) (Result, error) {
 		}
 		if g.targeted() {
 			r.Rated, r.Rating, r.Level = true, rating, logic.LevelOf(rating)
+			r.AtLeast = g.floor() > 0
 		} else if g.Rate && g.rate != nil {
-			rt, _, err := g.rate(ctx, r.Puzzle, 0)
+			rt, _, err := g.rate(ctx, r.Puzzle, 0, 0)
 			if err != nil {
 				return Result{}, err
 			}

@@ -468,3 +468,41 @@ func TestSinglesSolvedRateEasy(t *testing.T) {
 		t.Fatalf("singles solved none of %d puzzles", n)
 	}
 }
+
+// TestLevelOnly: with Options.LevelOnly an extreme target gives the same
+// puzzles, each with a lower bound of its rating (at least 7.0, at most
+// the exact rating, AtLeast set); without it the rating is exact.
+func TestLevelOnly(t *testing.T) {
+	ctx := context.Background()
+	exact, err := NewGenerator(Options{Seed: 3, Level: logic.Extreme, HasLevel: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bound, err := NewGenerator(Options{Seed: 3, Level: logic.Extreme, HasLevel: true, LevelOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		re, err := exact.Generate(ctx, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rb, err := bound.Generate(ctx, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if re.Puzzle.String() != rb.Puzzle.String() {
+			t.Fatalf("puzzle %d: %s with LevelOnly, %s without", i, rb.Puzzle, re.Puzzle)
+		}
+		full, err := logic.RateWith(ctx, re.Puzzle, logic.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if re.AtLeast || re.Rating != full.Rating || re.Level != logic.Extreme {
+			t.Errorf("puzzle %d without LevelOnly: rating %.1f (at least: %v), level %v; logic rates it %.1f", i, re.Rating, re.AtLeast, re.Level, full.Rating)
+		}
+		if !rb.AtLeast || rb.Rating < 7.0 || rb.Rating > full.Rating || rb.Level != logic.Extreme {
+			t.Errorf("puzzle %d with LevelOnly: rating %.1f (at least: %v), level %v; logic rates it %.1f", i, rb.Rating, rb.AtLeast, rb.Level, full.Rating)
+		}
+	}
+}

@@ -10,13 +10,18 @@ import (
 
 // rateFunc rates a puzzle on the Sudoku Explainer scale. When max > 0 it
 // may stop early and report tooHard once a step rated above max is needed.
-type rateFunc func(ctx context.Context, g *sudoku.Grid, max float64) (rating float64, tooHard bool, err error)
+// When min > 0 it may stop early once the rating is known to be min or
+// more, returning a lower bound (at least min).
+type rateFunc func(ctx context.Context, g *sudoku.Grid, min, max float64) (rating float64, tooHard bool, err error)
 
 // logicRate rates with package logic.
-func logicRate(ctx context.Context, g *sudoku.Grid, max float64) (float64, bool, error) {
-	r, err := logic.RateWith(ctx, g, logic.Options{Max: max})
-	if errors.Is(err, logic.ErrTooHard) {
+func logicRate(ctx context.Context, g *sudoku.Grid, min, max float64) (float64, bool, error) {
+	r, err := logic.RateWith(ctx, g, logic.Options{Min: min, Max: max})
+	switch {
+	case errors.Is(err, logic.ErrTooHard):
 		return r.Rating, true, nil
+	case errors.Is(err, logic.ErrAtLeast):
+		return r.Rating, false, nil
 	}
 	return r.Rating, false, err
 }

@@ -51,7 +51,7 @@ func (g *geom) sameBox(cs []int) bool {
 // or groups. With grouped false, only houses where d has two places.
 func groupedLinks(b *board, d int, grouped bool) []gLink {
 	g := b.g
-	var out []gLink
+	out := make([]gLink, 0, 2*len(g.Houses))
 	bit := dbit(d)
 	var ps [sudoku.MaxN]int // places of d in a house
 	// The ends share one backing array; each is cut with its capacity so
@@ -208,7 +208,9 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 			continue
 		}
 		links := groupedLinks(b, d, grouped)
-		if len(links) < k {
+		if len(links) < k || all == nil && (want == rGroupedTurbot || want == rThreeGrouped) && !anyGroup(links) {
+			// Too few links, or none with a group end where the
+			// rating wanted needs one (chainRating).
 			if mk >= 0 {
 				m.record(b, mk, d, pending)
 			}
@@ -478,6 +480,16 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 		}
 	}
 	return nil
+}
+
+// anyGroup reports whether some link has a group end.
+func anyGroup(links []gLink) bool {
+	for _, l := range links {
+		if len(l.a) > 1 || len(l.b) > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // linkMemo returns the memo of linkChains with k links, grouped or not,
