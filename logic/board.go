@@ -3,6 +3,7 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/dlxkit/dlx/sudoku"
@@ -34,6 +35,28 @@ type geom struct {
 	// names[d] names digit d in explanations ("A" for 1 on a 16x16 in
 	// letters); nil or too short: decimal numbers.
 	names []string
+	// crossing[k][a] lists the houses of kind k (box, row or column)
+	// that house a crosses, in increasing order, each with the mask of
+	// a's cells (by index in a) that lie in it (locked candidates).
+	crossing [3][][]crossing
+}
+
+// crossing is a house crossed by another and the crossing cells.
+type crossing struct {
+	h    int
+	mask uint64
+}
+
+// crossIndex returns the index in geom.crossing of a box, row or column
+// kind.
+func crossIndex(k houseKind) int {
+	switch k {
+	case kindBox:
+		return 0
+	case kindRow:
+		return 1
+	}
+	return 2
 }
 
 func (g *geom) sees(a, b int) bool {
@@ -93,6 +116,24 @@ func buildGeom(sg *sudoku.Geometry) *geom {
 			if hk == k {
 				g.seOrder = append(g.seOrder, h)
 			}
+		}
+	}
+	for k, of := range [3][]int{sg.Box, sg.Row, sg.Col} {
+		g.crossing[k] = make([][]crossing, len(sg.Houses))
+		for a, hc := range sg.Houses {
+			var cr []crossing
+			for i, c := range hc {
+				j := 0
+				for j < len(cr) && cr[j].h != of[c] {
+					j++
+				}
+				if j == len(cr) {
+					cr = append(cr, crossing{h: of[c]})
+				}
+				cr[j].mask |= 1 << i
+			}
+			slices.SortFunc(cr, func(x, y crossing) int { return x.h - y.h })
+			g.crossing[k][a] = cr
 		}
 	}
 	g.words = (g.Cells + 63) / 64

@@ -3,7 +3,6 @@ package logic
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -44,44 +43,21 @@ func lockedCandidates(b *board, pointing, direct bool) *Step {
 			}
 		}
 	}
-	var cross []int
 	for _, ps := range passes {
-		of := g.Box
-		switch ps.into {
-		case kindRow:
-			of = g.Row
-		case kindCol:
-			of = g.Col
-		}
+		crossings := g.crossing[crossIndex(ps.into)]
 		for a := range g.Houses {
 			if g.Kinds[a] != ps.from {
 				continue
 			}
-			// The houses of the other kind that a crosses, in order.
-			cross = cross[:0]
-			for _, c := range g.Houses[a] {
-				if !contains(cross, of[c]) {
-					cross = append(cross, of[c])
-				}
-			}
-			slices.Sort(cross)
-			for _, h := range cross {
+			// The houses of the other kind that a crosses, in order,
+			// and a's cells in each.
+			for _, x := range crossings[a] {
 				for d := 1; d <= g.N; d++ {
 					p := pos[a*g.N+d-1]
-					if bits.OnesCount64(p) < 2 {
+					if p&^x.mask != 0 || bits.OnesCount64(p) < 2 {
 						continue
 					}
-					in := true
-					for q := p; q != 0; q &= q - 1 {
-						if of[g.Houses[a][bits.TrailingZeros64(q)]] != h {
-							in = false
-							break
-						}
-					}
-					if !in {
-						continue
-					}
-					if st := lockedIn(b, a, h, d, pointing, direct); st != nil {
+					if st := lockedIn(b, a, x.h, d, pointing, direct); st != nil {
 						return st
 					}
 				}
