@@ -51,13 +51,7 @@ type unary struct {
 	stamp []int32
 	gen   int32
 	best  *chainHint
-	// hopelessAt's last question and answer
-	hopeCx   int32
-	hopeBase float64
-	hopeKey  int
-	hopeBest *chainHint
-	hopeVal  bool
-	hpos     []uint64 // newUnary's scratch
+	hpos  []uint64 // newUnary's scratch
 	// cycleHint's scratch
 	cyc   []uint8
 	order []int
@@ -90,7 +84,7 @@ func newUnary(b *board) *unary {
 		u = &unary{b: b, n: n, onAt: make([]int32, np), offAt: make([]int32, np), stamp: make([]int32, np)}
 		b.un = u
 	}
-	u.best, u.sol, u.hopeBest, u.hopeBase = nil, nil, nil, 0
+	u.best, u.sol = nil, nil
 	u.peers, u.xOn = u.peers[:0], u.xOn[:0]
 	if u.hpos == nil {
 		u.hpos = make([]uint64, len(g.Houses)*n)
@@ -377,19 +371,6 @@ func (u *unary) hopeless(base float64, cx, key int) bool {
 	return cx > b.complexity || cx == b.complexity && key >= b.key
 }
 
-// hopelessAt is hopeless for node i's depth plus add, remembering the
-// last answer: the best step does not change during a search, and the
-// nodes come depth by depth.
-func (u *unary) hopelessAt(base float64, add int32, i int32, key int) bool {
-	cx := u.nodes[i].depth + add
-	if u.hopeCx == cx && u.hopeBase == base && u.hopeKey == key && u.hopeBest == u.best {
-		return u.hopeVal
-	}
-	u.hopeCx, u.hopeBase, u.hopeKey, u.hopeBest = cx, base, key, u.best
-	u.hopeVal = u.hopeless(base, int(cx), key)
-	return u.hopeVal
-}
-
 // beats reports whether a step rated r with complexity cx and key would
 // replace the best so far (see offer).
 func (u *unary) beats(r float64, cx, key int) bool {
@@ -446,7 +427,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			length++
 			for qi := 0; qi < len(pendOn); qi++ {
 				i := pendOn[qi]
-				if u.hopelessAt(cycleBase, 2, i, key) {
+				if u.hopeless(cycleBase, int(u.nodes[i].depth)+2, key) {
 					continue
 				}
 				buf = u.offs(i, y, buf)
@@ -475,7 +456,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			length++
 			for qi := 0; qi < len(pendOff); qi++ {
 				i := pendOff[qi]
-				if u.hopelessAt(cycleBase, 1, i, key) {
+				if u.hopeless(cycleBase, int(u.nodes[i].depth)+1, key) {
 					continue
 				}
 				buf = u.ons(i, y, x, buf)
@@ -555,7 +536,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 		for len(pendOn) > 0 || len(pendOff) > 0 {
 			for qi := 0; qi < len(pendOn); qi++ {
 				i := pendOn[qi]
-				if u.hopelessAt(forceBase, 2, i, key) {
+				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
 					continue
 				}
 				buf = u.offs(i, y, buf)
@@ -577,7 +558,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			pendOn = pendOn[:0]
 			for qi := 0; qi < len(pendOff); qi++ {
 				i := pendOff[qi]
-				if u.hopelessAt(forceBase, 2, i, key) {
+				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
 					continue
 				}
 				buf = u.ons(i, y, true, buf)
