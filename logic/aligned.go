@@ -60,6 +60,9 @@ func alignedPair(b *board) *Step {
 						ok2 |= b2
 					}
 				}
+				if ok1 == m1 && ok2 == m2 {
+					break // every digit has an allowed pair
+				}
 			}
 			var elims []Candidate
 			for _, d := range digits(m1 &^ ok1) {
@@ -173,14 +176,15 @@ func alignedCombos(b *board, cells, common []int) *Step {
 		}
 		return true
 	}
-	for o0 := b.cand[cells[0]]; o0 != 0; o0 &= o0 - 1 {
+	m0, m1, m2 := b.cand[cells[0]], b.cand[cells[1]], b.cand[cells[2]]
+	for o0 := m0; o0 != 0; o0 &= o0 - 1 {
 		b0 := o0 & -o0
-		for o1 := b.cand[cells[1]]; o1 != 0; o1 &= o1 - 1 {
+		for o1 := m1; o1 != 0; o1 &= o1 - 1 {
 			b1 := o1 & -o1
 			if b0 == b1 && s01 {
 				continue
 			}
-			for o2 := b.cand[cells[2]]; o2 != 0; o2 &= o2 - 1 {
+			for o2 := m2; o2 != 0; o2 &= o2 - 1 {
 				b2 := o2 & -o2
 				if b0 == b2 && s02 || b1 == b2 && s12 {
 					continue
@@ -189,6 +193,9 @@ func alignedCombos(b *board, cells, common []int) *Step {
 					ok[0] |= b0
 					ok[1] |= b1
 					ok[2] |= b2
+					if ok[0] == m0 && ok[1] == m1 && ok[2] == m2 {
+						return nil // every digit has an allowed combination
+					}
 				}
 			}
 		}
