@@ -122,6 +122,10 @@ func alignedTriple(b *board) *Step {
 	for j := 1; j < len(base); j++ {
 		for i := 0; i < j; i++ {
 			c0, c1 := base[i], base[j]
+			m01 := [2]uint64{emask[c0][0] & emask[c1][0], emask[c0][1] & emask[c1][1]}
+			if popcount(m01[0])+popcount(m01[1]) < 2 {
+				continue
+			}
 			twin = twin[:0]
 			var in [2]uint64
 			for _, l := range [2][]int{excl[c0], excl[c1]} {
@@ -131,10 +135,6 @@ func alignedTriple(b *board) *Step {
 						twin = append(twin, e)
 					}
 				}
-			}
-			m01 := [2]uint64{emask[c0][0] & emask[c1][0], emask[c0][1] & emask[c1][1]}
-			if popcount(m01[0])+popcount(m01[1]) < 2 {
-				continue
 			}
 			for _, c2 := range twin {
 				m := [2]uint64{m01[0] & emask[c2][0], m01[1] & emask[c2][1]}
