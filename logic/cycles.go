@@ -199,8 +199,12 @@ func (u *unary) isAncestor(i int32, p pot) bool {
 // the other digits of its cell (with y), then its digit in the cell's
 // box, row and column, each once (g.Peers lists them in that order).
 func (u *unary) offs(i int32, y bool, out []pot) []pot {
+	return u.offsOf(u.nodes[i].p, y, out)
+}
+
+// offsOf is offs for potential p.
+func (u *unary) offsOf(p pot, y bool, out []pot) []pot {
 	b, n := u.b, u.n
-	p := u.nodes[i].p
 	c, d := p.cell(n), p.digit(n)
 	out = out[:0]
 	if y {
@@ -404,6 +408,18 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 	// so not taken. target is the first node of the start turned off.
 	merged := x && u.sol != nil && int(u.sol[c]) != d
 	offStart, target := start&^1, int32(-1)
+	// closers are the "off" potentials that turn the start on: the only
+	// ones that can close a cycle, or end a forcing chain from "off".
+	// (They are among the potentials the start turns off.)
+	var cbuf [8]pot
+	closers := cbuf[:0]
+	u.buf = u.offsOf(start, y, u.buf[:0])
+	for _, q := range u.buf {
+		u.tmp = u.onsOf(q, y, x, u.tmp[:0])
+		if potIn(u.tmp, start) {
+			closers = append(closers, q)
+		}
+	}
 	{
 		root := u.add(start, -1)
 		u.mark(start, root)
@@ -411,17 +427,6 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 		pendOff := u.qOff[:0]
 		buf := u.buf[:0]
 		defer func() { u.qOn, u.qOff, u.buf = pendOn, pendOff, buf }()
-		// closers are the "off" potentials that turn the start on:
-		// the only ones that can close a cycle.
-		var cbuf [8]pot
-		closers := cbuf[:0]
-		buf = u.offs(root, y, buf)
-		for _, q := range buf {
-			u.tmp = u.onsOf(q, y, x, u.tmp[:0])
-			if potIn(u.tmp, start) {
-				closers = append(closers, q)
-			}
-		}
 		length := 0
 		for len(pendOn) > 0 || len(pendOff) > 0 {
 			length++
@@ -457,6 +462,15 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			for qi := 0; qi < len(pendOff); qi++ {
 				i := pendOff[qi]
 				if u.hopeless(cycleBase, int(u.nodes[i].depth)+1, key) {
+					continue
+				}
+				if u.hopeless(cycleBase, int(u.nodes[i].depth)+3, key) {
+					// The potentials this node turns on would not be
+					// followed (the next layer is hopeless): only a
+					// cycle closing here counts.
+					if length >= 4 && potIn(closers, u.nodes[i].p) {
+						cycles = append(cycles, u.add(start, i))
+					}
 					continue
 				}
 				buf = u.ons(i, y, x, buf)
@@ -539,6 +553,11 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
 					continue
 				}
+				if !from.on() && u.hopeless(forceBase, int(u.nodes[i].depth)+3, key) {
+					// What this node turns off would not be followed,
+					// and a chain from "off" ends turning the start on.
+					continue
+				}
 				buf = u.offs(i, y, buf)
 				for _, q := range buf {
 					var j int32 = -1
@@ -559,6 +578,15 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			for qi := 0; qi < len(pendOff); qi++ {
 				i := pendOff[qi]
 				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
+					continue
+				}
+				if u.hopeless(forceBase, int(u.nodes[i].depth)+3, key) {
+					// What this node turns on would not be followed:
+					// only the end of a chain from "off" (the start
+					// turned on) counts.
+					if !from.on() && potIn(closers, u.nodes[i].p) {
+						hit(start, u.add(start, i))
+					}
 					continue
 				}
 				buf = u.ons(i, y, true, buf)
