@@ -224,6 +224,28 @@ func (b *board) positions(h, d int) uint64 {
 	return m
 }
 
+// housePositions fills out (len(Houses)*N words, made when too short)
+// with the places of every digit in every house: out[h*N+d-1] is
+// positions(h, d).
+func (b *board) housePositions(out []uint64) []uint64 {
+	g := b.g
+	n := len(g.Houses) * g.N
+	if cap(out) < n {
+		out = make([]uint64, n)
+	}
+	out = out[:n]
+	clear(out)
+	for h, hc := range g.Houses {
+		row := out[h*g.N : (h+1)*g.N]
+		for i, c := range hc {
+			for m := b.cand[c]; m != 0; m &= m - 1 {
+				row[bits.TrailingZeros64(m)] |= 1 << i
+			}
+		}
+	}
+	return out
+}
+
 // placedIn returns the digits already placed in house h.
 func (b *board) placedIn(h int) uint64 {
 	var m uint64

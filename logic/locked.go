@@ -18,6 +18,12 @@ import (
 // by their numbers, digits in increasing order. Pairs with an extra
 // region come last.
 func lockedCandidates(b *board, pointing, direct bool) *Step {
+	return lockedCandidatesIn(b, nil, pointing, direct)
+}
+
+// lockedCandidatesIn is lockedCandidates with the places of every digit
+// in every house (housePositions), or nil to read them from the board.
+func lockedCandidatesIn(b *board, pos []uint64, pointing, direct bool) *Step {
 	g := b.g
 	type pass struct{ from, into houseKind }
 	passes := []pass{{kindBox, kindCol}, {kindBox, kindRow}}
@@ -26,20 +32,21 @@ func lockedCandidates(b *board, pointing, direct bool) *Step {
 	}
 	// pos[a*N+d-1]: the places of digit d in house a (a mask over its
 	// cells), for the houses the passes start from.
-	var buf [27 * 9]uint64
-	var pos []uint64
-	if len(g.Houses)*g.N <= len(buf) {
-		pos = buf[:len(g.Houses)*g.N]
-	} else {
-		pos = make([]uint64, len(g.Houses)*g.N)
-	}
-	for a, hc := range g.Houses {
-		if (g.Kinds[a] == kindBox) != pointing {
-			continue
+	if pos == nil {
+		var buf [27 * 9]uint64
+		if len(g.Houses)*g.N <= len(buf) {
+			pos = buf[:len(g.Houses)*g.N]
+		} else {
+			pos = make([]uint64, len(g.Houses)*g.N)
 		}
-		for i, c := range hc {
-			for m := b.cand[c]; m != 0; m &= m - 1 {
-				pos[a*g.N+bits.TrailingZeros64(m)] |= 1 << i
+		for a, hc := range g.Houses {
+			if (g.Kinds[a] == kindBox) != pointing {
+				continue
+			}
+			for i, c := range hc {
+				for m := b.cand[c]; m != 0; m &= m - 1 {
+					pos[a*g.N+bits.TrailingZeros64(m)] |= 1 << i
+				}
 			}
 		}
 	}
