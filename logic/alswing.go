@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"sort"
 )
 
@@ -156,7 +157,6 @@ func alsWingBivalue(b *board, set []int, union uint64, biggest, size, k int, hin
 		}
 		double := rx && rz
 		var elim []Candidate
-		seen := map[Candidate]bool{}
 		// remove d from the cells that see every set cell holding d (and
 		// the bivalue cell, withYZ).
 		remove := func(d int, withYZ bool) {
@@ -174,8 +174,7 @@ func alsWingBivalue(b *board, set []int, union uint64, biggest, size, k int, hin
 						break
 					}
 				}
-				if all && !seen[Candidate{c, d}] {
-					seen[Candidate{c, d}] = true
+				if all && !slices.Contains(elim, Candidate{c, d}) {
 					elim = append(elim, Candidate{c, d})
 				}
 			}
