@@ -12,6 +12,12 @@ func alignedPair(b *board) *Step {
 	g := b.g
 	var base []int
 	excl := make([][]int, g.Cells)
+	// emask: each cell's excluders as a bitset (grids up to 128 cells),
+	// to skip pairs sharing fewer than two at once.
+	var emask [][2]uint64
+	if g.Cells <= 128 {
+		emask = make([][2]uint64, g.Cells)
+	}
 	for c, m := range b.cand {
 		if popcount(m) < 2 {
 			continue
@@ -19,6 +25,9 @@ func alignedPair(b *board) *Step {
 		for _, p := range g.Peers[c] {
 			if popcount(b.cand[p]) == 2 {
 				excl[c] = append(excl[c], p)
+				if emask != nil {
+					emask[c][p>>6] |= 1 << (uint(p) & 63)
+				}
 			}
 		}
 		if len(excl[c]) > 0 {
@@ -28,6 +37,9 @@ func alignedPair(b *board) *Step {
 	var common []int
 	for i, c1 := range base {
 		for _, c2 := range base[i+1:] {
+			if emask != nil && popcount(emask[c1][0]&emask[c2][0])+popcount(emask[c1][1]&emask[c2][1]) < 2 {
+				continue // the shared excluders are those of c1 that see c2
+			}
 			common = common[:0]
 			for _, e := range excl[c1] {
 				if g.sees(e, c2) {
