@@ -236,6 +236,24 @@ func (u *unary) onsOf(p pot, y, x bool, out []pot) []pot {
 	return out
 }
 
+// turnsOff reports whether "on" node i turns off one of ps (see offs)
+// without listing what it turns off.
+func (u *unary) turnsOff(i int32, y bool, ps []pot) bool {
+	n, g := u.n, u.b.g
+	p := u.nodes[i].p
+	c, d := p.cell(n), p.digit(n)
+	for _, t := range ps {
+		tc, td := t.cell(n), t.digit(n)
+		if t.on() {
+			continue
+		}
+		if y && tc == c && td != d || td == d && g.sees(c, tc) {
+			return true
+		}
+	}
+	return false
+}
+
 func potIn(ps []pot, p pot) bool {
 	for _, q := range ps {
 		if q == p {
@@ -420,6 +438,13 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			closers = append(closers, q)
 		}
 	}
+	// ends: what the cycle search looks for among the potentials it
+	// turns off (a closer, or the start turned off when merged).
+	var tbuf [9]pot
+	ends := append(tbuf[:0], closers...)
+	if merged {
+		ends = append(ends, offStart)
+	}
 	{
 		root := u.add(start, -1)
 		u.mark(start, root)
@@ -433,6 +458,13 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			for qi := 0; qi < len(pendOn); qi++ {
 				i := pendOn[qi]
 				if u.hopeless(cycleBase, int(u.nodes[i].depth)+2, key) {
+					continue
+				}
+				if u.hopeless(cycleBase, int(u.nodes[i].depth)+4, key) && !u.turnsOff(i, y, ends) {
+					// The next layer only checks for closers (see
+					// below): a node that turns off none of the ends
+					// adds nothing. The first node to reach each end
+					// is still the same.
 					continue
 				}
 				buf = u.offs(i, y, buf)
@@ -558,6 +590,10 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 					// and a chain from "off" ends turning the start on.
 					continue
 				}
+				if !from.on() && u.hopeless(forceBase, int(u.nodes[i].depth)+5, key) && !u.turnsOff(i, y, closers) {
+					// The next layer only checks for closers.
+					continue
+				}
 				buf = u.offs(i, y, buf)
 				for _, q := range buf {
 					var j int32 = -1
@@ -580,10 +616,12 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
 					continue
 				}
-				if u.hopeless(forceBase, int(u.nodes[i].depth)+3, key) {
-					// What this node turns on would not be followed:
-					// only the end of a chain from "off" (the start
-					// turned on) counts.
+				if u.hopeless(forceBase, int(u.nodes[i].depth)+3, key) ||
+					!from.on() && u.hopeless(forceBase, int(u.nodes[i].depth)+4, key) {
+					// What this node turns on would not be followed
+					// (from "off", the layer after it would do
+					// nothing: see the "on" layer): only the end of a
+					// chain from "off" (the start turned on) counts.
 					if !from.on() && potIn(closers, u.nodes[i].p) {
 						hit(start, u.add(start, i))
 					}
