@@ -116,6 +116,11 @@ func BenchmarkLevel(b *testing.B) {
 	for _, l := range logic.Levels() {
 		b.Run(l.String(), func(b *testing.B) { benchGenerate(b, Options{Seed: 1, Level: l, HasLevel: true}) })
 	}
+	// The same extreme puzzles with a lower bound of their rating
+	// (Options.LevelOnly: sudoku generate without -json).
+	b.Run("extreme-level-only", func(b *testing.B) {
+		benchGenerate(b, Options{Seed: 1, Level: logic.Extreme, HasLevel: true, LevelOnly: true})
+	})
 }
 
 // BenchmarkStrategy compares, for the easier levels, putting givens back

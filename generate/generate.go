@@ -35,6 +35,13 @@ type Options struct {
 	// at (logic.LevelOf of their Sudoku Explainer rating).
 	Level    logic.Level
 	HasLevel bool
+	// LevelOnly, with the top level (extreme) as target, says that the
+	// caller needs the level and not the exact rating: a candidate is
+	// rated only until its rating is known to be 7.0 or more, and the
+	// puzzle carries that lower bound (Result.AtLeast). The puzzles are
+	// the same; the exact rating of an extreme puzzle is most of the
+	// time it takes to make (SE's chains after the first hard step).
+	LevelOnly bool
 	// SEMin and SEMax, when SEMax > 0, bound the Sudoku Explainer rating
 	// (inclusive).
 	SEMin, SEMax float64
@@ -83,6 +90,9 @@ type Result struct {
 	Rated  bool
 	Rating float64
 	Level  logic.Level
+	// AtLeast reports that Rating is a lower bound (Options.LevelOnly):
+	// the puzzle's rating is Rating or more, its level is Level.
+	AtLeast bool
 	// Grids is the number of complete grids drawn to make this puzzle.
 	Grids int
 }
@@ -287,21 +297,22 @@ func (g *Generator) ceiling() float64 {
 	return g.opt.SEMax
 }
 
-// floor returns a rating from which the rater may stop: every rating
-// from there on is on target (the top level), 0 otherwise. Ratings cut
-// there are lower bounds; Generate rates the puzzle it returns in full.
+// floor returns the rating from which the rater may stop (every rating
+// from there on is on target: the top level, with Options.LevelOnly), 0
+// otherwise. A candidate rated below it is rated to the end anyway; one
+// that reaches it gets a lower bound, which the puzzle carries.
 func (g *Generator) floor() float64 {
-	if g.opt.HasLevel && g.opt.Level == logic.Extreme {
+	if g.opt.HasLevel && g.opt.Level == logic.Extreme && g.opt.LevelOnly {
 		return logic.Extreme.Floor()
 	}
 	return 0
 }
 
 // judgeGrid rates cells and compares the rating with the target: -1 too
-// easy, 0 on target, 1 too hard.
+// easy, 0 on target, 1 too hard. The rating is exact unless too hard or at
+// least floor(): the puzzle returned carries it.
 func (g *Generator) judgeGrid(ctx context.Context, cells []uint8) (int, float64, error) {
-	if g.minRating() > 2.3 {
-		// Puzzles that singles solve rate at most 2.3 (naked single).
+	if g.singlesTooEasy() {
 		easy, err := g.srch.SinglesSolve(ctx, cells)
 		if err != nil {
 			return 0, 0, err
@@ -317,13 +328,17 @@ func (g *Generator) judgeGrid(ctx context.Context, cells []uint8) (int, float64,
 	return g.judge(rating), rating, nil
 }
 
-// minRating returns a rating below which puzzles are too easy.
-func (g *Generator) minRating() float64 {
+// singlesTooEasy reports whether the puzzles that naked and hidden
+// singles solve are too easy: they rate at most 2.3 (naked single; every
+// step of their logical solution finds a single at the latest), and the
+// target's ratings are all above that. A level's range excludes its lower
+// bound (medium is above 2.3), an SE range includes SEMin.
+func (g *Generator) singlesTooEasy() bool {
 	if g.opt.HasLevel {
 		lo, _ := g.opt.Level.Range()
-		return lo
+		return lo >= 2.3-1e-9
 	}
-	return g.opt.SEMin
+	return g.opt.SEMin > 2.3+1e-9
 }
 
 // judge compares a rating with the target: -1 too easy, 0 on target, 1
@@ -393,9 +408,10 @@ func (g *Generator) Generate(ctx context.Context, index int) (Result, error) {
 				r.Givens++
 			}
 		}
-		if g.targeted() && g.floor() == 0 {
+		if g.targeted() {
 			r.Rated, r.Rating, r.Level = true, rating, logic.LevelOf(rating)
-		} else if g.targeted() || g.Rate && g.rate != nil {
+			r.AtLeast = g.floor() > 0
+		} else if g.Rate && g.rate != nil {
 			rt, _, err := g.rate(ctx, r.Puzzle, 0, 0)
 			if err != nil {
 				return Result{}, err

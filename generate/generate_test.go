@@ -402,3 +402,107 @@ func TestVariants(t *testing.T) {
 		}
 	}
 }
+
+// TestSinglesTooEasy: the targets for which a puzzle that singles solve
+// (rated 2.3 at most) is rejected without rating it: every level from
+// medium up (a level's range excludes its lower bound: medium is above
+// 2.3), and SE ranges that start above 2.3.
+func TestSinglesTooEasy(t *testing.T) {
+	for _, tc := range []struct {
+		opt  Options
+		want bool
+	}{
+		{Options{Level: logic.Easy, HasLevel: true}, false},
+		{Options{Level: logic.Medium, HasLevel: true}, true},
+		{Options{Level: logic.Hard, HasLevel: true}, true},
+		{Options{Level: logic.Extreme, HasLevel: true}, true},
+		{Options{SEMin: 2.3, SEMax: 3.0}, false},
+		{Options{SEMin: 2.4, SEMax: 3.0}, true},
+	} {
+		g, err := NewGenerator(tc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.singlesTooEasy(); got != tc.want {
+			t.Errorf("level %v (%v), SE %g-%g: singlesTooEasy = %v, want %v", tc.opt.Level, tc.opt.HasLevel, tc.opt.SEMin, tc.opt.SEMax, got, tc.want)
+		}
+	}
+}
+
+// TestSinglesSolvedRateEasy: the shortcut singlesTooEasy relies on: a
+// puzzle the search's singles solve is rated 2.3 or less by package logic
+// (checked on minimal puzzles, about half of which singles solve).
+func TestSinglesSolvedRateEasy(t *testing.T) {
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	g, err := NewGenerator(Options{Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	solved := 0
+	for i := range n {
+		r, err := g.Generate(ctx, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		easy, err := g.srch.SinglesSolve(ctx, r.Puzzle.Cells)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !easy {
+			continue
+		}
+		solved++
+		res, err := logic.RateWith(ctx, r.Puzzle, logic.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Rating > 2.3+1e-9 {
+			t.Errorf("puzzle %d: singles solve it, rated %.1f (%s)", i, res.Rating, res.Hardest)
+		}
+	}
+	if solved == 0 {
+		t.Fatalf("singles solved none of %d puzzles", n)
+	}
+}
+
+// TestLevelOnly: with Options.LevelOnly an extreme target gives the same
+// puzzles, each with a lower bound of its rating (at least 7.0, at most
+// the exact rating, AtLeast set); without it the rating is exact.
+func TestLevelOnly(t *testing.T) {
+	ctx := context.Background()
+	exact, err := NewGenerator(Options{Seed: 3, Level: logic.Extreme, HasLevel: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bound, err := NewGenerator(Options{Seed: 3, Level: logic.Extreme, HasLevel: true, LevelOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 {
+		re, err := exact.Generate(ctx, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rb, err := bound.Generate(ctx, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if re.Puzzle.String() != rb.Puzzle.String() {
+			t.Fatalf("puzzle %d: %s with LevelOnly, %s without", i, rb.Puzzle, re.Puzzle)
+		}
+		full, err := logic.RateWith(ctx, re.Puzzle, logic.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if re.AtLeast || re.Rating != full.Rating || re.Level != logic.Extreme {
+			t.Errorf("puzzle %d without LevelOnly: rating %.1f (at least: %v), level %v; logic rates it %.1f", i, re.Rating, re.AtLeast, re.Level, full.Rating)
+		}
+		if !rb.AtLeast || rb.Rating < 7.0 || rb.Rating > full.Rating || rb.Level != logic.Extreme {
+			t.Errorf("puzzle %d with LevelOnly: rating %.1f (at least: %v), level %v; logic rates it %.1f", i, rb.Rating, rb.AtLeast, rb.Level, full.Rating)
+		}
+	}
+}

@@ -12,6 +12,12 @@ func alignedPair(b *board) *Step {
 	g := b.g
 	var base []int
 	excl := make([][]int, g.Cells)
+	// emask: each cell's excluders as a bitset (grids up to 128 cells),
+	// to skip pairs sharing fewer than two at once.
+	var emask [][2]uint64
+	if g.Cells <= 128 {
+		emask = make([][2]uint64, g.Cells)
+	}
 	for c, m := range b.cand {
 		if popcount(m) < 2 {
 			continue
@@ -19,6 +25,9 @@ func alignedPair(b *board) *Step {
 		for _, p := range g.Peers[c] {
 			if popcount(b.cand[p]) == 2 {
 				excl[c] = append(excl[c], p)
+				if emask != nil {
+					emask[c][p>>6] |= 1 << (uint(p) & 63)
+				}
 			}
 		}
 		if len(excl[c]) > 0 {
@@ -28,6 +37,9 @@ func alignedPair(b *board) *Step {
 	var common []int
 	for i, c1 := range base {
 		for _, c2 := range base[i+1:] {
+			if emask != nil && popcount(emask[c1][0]&emask[c2][0])+popcount(emask[c1][1]&emask[c2][1]) < 2 {
+				continue // the shared excluders are those of c1 that see c2
+			}
 			common = common[:0]
 			for _, e := range excl[c1] {
 				if g.sees(e, c2) {
@@ -59,6 +71,9 @@ func alignedPair(b *board) *Step {
 						ok1 |= b1
 						ok2 |= b2
 					}
+				}
+				if ok1 == m1 && ok2 == m2 {
+					break // every digit has an allowed pair
 				}
 			}
 			var elims []Candidate
@@ -119,6 +134,10 @@ func alignedTriple(b *board) *Step {
 	for j := 1; j < len(base); j++ {
 		for i := 0; i < j; i++ {
 			c0, c1 := base[i], base[j]
+			m01 := [2]uint64{emask[c0][0] & emask[c1][0], emask[c0][1] & emask[c1][1]}
+			if popcount(m01[0])+popcount(m01[1]) < 2 {
+				continue
+			}
 			twin = twin[:0]
 			var in [2]uint64
 			for _, l := range [2][]int{excl[c0], excl[c1]} {
@@ -128,10 +147,6 @@ func alignedTriple(b *board) *Step {
 						twin = append(twin, e)
 					}
 				}
-			}
-			m01 := [2]uint64{emask[c0][0] & emask[c1][0], emask[c0][1] & emask[c1][1]}
-			if popcount(m01[0])+popcount(m01[1]) < 2 {
-				continue
 			}
 			for _, c2 := range twin {
 				m := [2]uint64{m01[0] & emask[c2][0], m01[1] & emask[c2][1]}
@@ -173,14 +188,15 @@ func alignedCombos(b *board, cells, common []int) *Step {
 		}
 		return true
 	}
-	for o0 := b.cand[cells[0]]; o0 != 0; o0 &= o0 - 1 {
+	m0, m1, m2 := b.cand[cells[0]], b.cand[cells[1]], b.cand[cells[2]]
+	for o0 := m0; o0 != 0; o0 &= o0 - 1 {
 		b0 := o0 & -o0
-		for o1 := b.cand[cells[1]]; o1 != 0; o1 &= o1 - 1 {
+		for o1 := m1; o1 != 0; o1 &= o1 - 1 {
 			b1 := o1 & -o1
 			if b0 == b1 && s01 {
 				continue
 			}
-			for o2 := b.cand[cells[2]]; o2 != 0; o2 &= o2 - 1 {
+			for o2 := m2; o2 != 0; o2 &= o2 - 1 {
 				b2 := o2 & -o2
 				if b0 == b2 && s02 || b1 == b2 && s12 {
 					continue
@@ -189,6 +205,9 @@ func alignedCombos(b *board, cells, common []int) *Step {
 					ok[0] |= b0
 					ok[1] |= b1
 					ok[2] |= b2
+					if ok[0] == m0 && ok[1] == m1 && ok[2] == m2 {
+						return nil // every digit has an allowed combination
+					}
 				}
 			}
 		}

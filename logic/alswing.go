@@ -3,6 +3,8 @@ package logic
 import (
 	"fmt"
 	"math"
+	"math/bits"
+	"slices"
 	"sort"
 )
 
@@ -56,8 +58,10 @@ func alsWing(b *board, k int) *Step {
 	}
 	var hints []alsWingHint
 	set := make([]int, 0, k)
-	var grow func(union uint64, biggest, size int)
-	grow = func(union uint64, biggest, size int) {
+	// seen: the cells that see every cell of the set (9x9: two words),
+	// the only ones that can join it, taken in increasing order.
+	var grow func(union uint64, biggest, size int, seen [2]uint64)
+	grow = func(union uint64, biggest, size int, seen [2]uint64) {
 		if len(set) == k {
 			if popcount(union) == k+1 {
 				hints = alsWingBivalue(b, set, union, biggest, size, k, hints)
@@ -65,28 +69,26 @@ func alsWing(b *board, k int) *Step {
 			return
 		}
 		last := set[len(set)-1]
-		for c := last + 1; c < g.Cells; c++ {
-			m := b.cand[c]
-			if popcount(m) < 2 {
-				continue
+		for w := last >> 6; w < 2; w++ {
+			free := seen[w]
+			if w == last>>6 {
+				free &^= (uint64(2) << (uint(last) & 63)) - 1 // cells after last
 			}
-			u := union | m
-			if popcount(u) > k+1 {
-				continue
-			}
-			ok := true
-			for _, s := range set {
-				if !g.sees(s, c) {
-					ok = false
-					break
+			for ; free != 0; free &= free - 1 {
+				c := w<<6 + bits.TrailingZeros64(free)
+				m := b.cand[c]
+				if popcount(m) < 2 {
+					continue
 				}
+				u := union | m
+				if popcount(u) > k+1 {
+					continue
+				}
+				row := g.peerSet[c*g.words : (c+1)*g.words]
+				set = append(set, c)
+				grow(u, max(biggest, popcount(m)), size+popcount(m), [2]uint64{seen[0] & row[0], seen[1] & row[1]})
+				set = set[:len(set)-1]
 			}
-			if !ok {
-				continue
-			}
-			set = append(set, c)
-			grow(u, max(biggest, popcount(m)), size+popcount(m))
-			set = set[:len(set)-1]
 		}
 	}
 	for c, m := range b.cand {
@@ -94,7 +96,8 @@ func alsWing(b *board, k int) *Step {
 			continue
 		}
 		set = append(set[:0], c)
-		grow(m, popcount(m), popcount(m))
+		row := g.peerSet[c*g.words : (c+1)*g.words]
+		grow(m, popcount(m), popcount(m), [2]uint64{row[0], row[1]})
 	}
 	if len(hints) == 0 {
 		return nil
@@ -154,7 +157,6 @@ func alsWingBivalue(b *board, set []int, union uint64, biggest, size, k int, hin
 		}
 		double := rx && rz
 		var elim []Candidate
-		seen := map[Candidate]bool{}
 		// remove d from the cells that see every set cell holding d (and
 		// the bivalue cell, withYZ).
 		remove := func(d int, withYZ bool) {
@@ -172,8 +174,7 @@ func alsWingBivalue(b *board, set []int, union uint64, biggest, size, k int, hin
 						break
 					}
 				}
-				if all && !seen[Candidate{c, d}] {
-					seen[Candidate{c, d}] = true
+				if all && !slices.Contains(elim, Candidate{c, d}) {
 					elim = append(elim, Candidate{c, d})
 				}
 			}

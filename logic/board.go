@@ -3,6 +3,7 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/dlxkit/dlx/sudoku"
@@ -34,6 +35,28 @@ type geom struct {
 	// names[d] names digit d in explanations ("A" for 1 on a 16x16 in
 	// letters); nil or too short: decimal numbers.
 	names []string
+	// crossing[k][a] lists the houses of kind k (box, row or column)
+	// that house a crosses, in increasing order, each with the mask of
+	// a's cells (by index in a) that lie in it (locked candidates).
+	crossing [3][][]crossing
+}
+
+// crossing is a house crossed by another and the crossing cells.
+type crossing struct {
+	h    int
+	mask uint64
+}
+
+// crossIndex returns the index in geom.crossing of a box, row or column
+// kind.
+func crossIndex(k houseKind) int {
+	switch k {
+	case kindBox:
+		return 0
+	case kindRow:
+		return 1
+	}
+	return 2
 }
 
 func (g *geom) sees(a, b int) bool {
@@ -95,6 +118,24 @@ func buildGeom(sg *sudoku.Geometry) *geom {
 			}
 		}
 	}
+	for k, of := range [3][]int{sg.Box, sg.Row, sg.Col} {
+		g.crossing[k] = make([][]crossing, len(sg.Houses))
+		for a, hc := range sg.Houses {
+			var cr []crossing
+			for i, c := range hc {
+				j := 0
+				for j < len(cr) && cr[j].h != of[c] {
+					j++
+				}
+				if j == len(cr) {
+					cr = append(cr, crossing{h: of[c]})
+				}
+				cr[j].mask |= 1 << i
+			}
+			slices.SortFunc(cr, func(x, y crossing) int { return x.h - y.h })
+			g.crossing[k][a] = cr
+		}
+	}
 	g.words = (g.Cells + 63) / 64
 	g.peerSet = make([]uint64, g.Cells*g.words)
 	for a, ps := range g.Peers {
@@ -116,6 +157,8 @@ type board struct {
 	verbose bool // build explanations
 
 	se [2]*seChainer // SE's multiple and dynamic forcing chains (multichain.go), kept between steps
+	dm *digitMemo    // per-digit searches found empty (memo.go), kept between steps
+	un *unary        // the first chaining rung's search state (cycles.go), kept between steps
 }
 
 // Digit masks (candidates, pencil marks, digits placed in a house) hold
@@ -181,6 +224,28 @@ func (b *board) positions(h, d int) uint64 {
 	return m
 }
 
+// housePositions fills out (len(Houses)*N words, made when too short)
+// with the places of every digit in every house: out[h*N+d-1] is
+// positions(h, d).
+func (b *board) housePositions(out []uint64) []uint64 {
+	g := b.g
+	n := len(g.Houses) * g.N
+	if cap(out) < n {
+		out = make([]uint64, n)
+	}
+	out = out[:n]
+	clear(out)
+	for h, hc := range g.Houses {
+		row := out[h*g.N : (h+1)*g.N]
+		for i, c := range hc {
+			for m := b.cand[c]; m != 0; m &= m - 1 {
+				row[bits.TrailingZeros64(m)] |= 1 << i
+			}
+		}
+	}
+	return out
+}
+
 // placedIn returns the digits already placed in house h.
 func (b *board) placedIn(h int) uint64 {
 	var m uint64
@@ -190,21 +255,32 @@ func (b *board) placedIn(h int) uint64 {
 	return m
 }
 
-// broken reports whether some empty cell has no candidate or some house
-// has a digit with no place: the state has no solution.
-func (b *board) broken() bool {
+// keeps reports whether every empty cell still has its digit of sol as a
+// candidate (true on any board rating or hints have led to: their steps
+// are checked against the solution).
+func (b *board) keeps(sol []uint8) bool {
 	for c, m := range b.cand {
-		if m == 0 && b.val[c] == 0 {
+		if b.val[c] == 0 && m&dbit(int(sol[c])) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// wrongStep reports whether st contradicts sol, the puzzle's unique
+// solution: it places another digit than the solution's or removes the
+// solution's digit from a cell. A sound step never does; a step that does
+// leads to a board with no solution. (Checking the step is cheaper than
+// checking the whole board after it, and catches every such step at
+// once.)
+func wrongStep(st *Step, sol []uint8) bool {
+	for _, p := range st.Placements {
+		if p.Cell < 0 || p.Cell >= len(sol) || int(sol[p.Cell]) != p.Digit {
 			return true
 		}
 	}
-	full := b.g.full()
-	for _, h := range b.g.Houses {
-		var m uint64
-		for _, c := range h {
-			m |= b.cand[c] | b.vmask[c]
-		}
-		if m&full != full {
+	for _, e := range st.Eliminations {
+		if e.Cell < 0 || e.Cell >= len(sol) || int(sol[e.Cell]) == e.Digit {
 			return true
 		}
 	}

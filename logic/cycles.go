@@ -50,11 +50,21 @@ type unary struct {
 	offAt []int32
 	stamp []int32
 	gen   int32
-	hpos  []uint64 // positions of digit d in house h: hpos[h*n+d-1]
 	best  *chainHint
+	hpos  []uint64 // newUnary's scratch
+	// cycleHint's scratch
+	cyc   []uint8
+	order []int
+	// Links per slot c*n+d-1 (see newUnary): peers[peerStart[s]:
+	// peerStart[s+1]] "off" from "on", xOn[xStart[s]:xStart[s+1]] and
+	// yOn[s] (-1: none) "on" from "off".
+	peers, xOn        []pot
+	peerStart, xStart []int32
+	yOn               []pot
 
 	qOn, qOff []int32 // scratch queues of fromCandidate, kept between calls
-	buf       []pot
+	buf, tmp  []pot
+	sol       []uint8 // the solution, when the board keeps it (see unaryChains)
 }
 
 type chainHint struct {
@@ -63,15 +73,77 @@ type chainHint struct {
 	key        int
 }
 
+// newUnary returns the board's first-rung search state (kept between
+// steps: its arrays are stamped by a generation that keeps counting), with
+// no best step and the links of the board as it is now.
 func newUnary(b *board) *unary {
-	np := b.g.Cells * b.g.N * 2
-	u := &unary{b: b, n: b.g.N, onAt: make([]int32, np), offAt: make([]int32, np), stamp: make([]int32, np)}
-	u.hpos = make([]uint64, len(b.g.Houses)*u.n)
-	for h := range b.g.Houses {
-		for d := 1; d <= u.n; d++ {
-			u.hpos[h*u.n+d-1] = b.positions(h, d)
+	g, n := b.g, b.g.N
+	u := b.un
+	if u == nil {
+		np := g.Cells * n * 2
+		u = &unary{b: b, n: n, onAt: make([]int32, np), offAt: make([]int32, np), stamp: make([]int32, np)}
+		b.un = u
+	}
+	u.best, u.sol = nil, nil
+	u.peers, u.xOn = u.peers[:0], u.xOn[:0]
+	if u.hpos == nil {
+		u.hpos = make([]uint64, len(g.Houses)*n)
+	}
+	hpos := u.hpos // places of digit d in house h: hpos[h*n+d-1]
+	for h := range g.Houses {
+		for d := 1; d <= n; d++ {
+			hpos[h*n+d-1] = b.positions(h, d)
 		}
 	}
+	// The links of every candidate, read from the board once (it does
+	// not change during the search): per slot c*n+d-1, the peers of c
+	// that have d (what "on" turns off besides the cell's other digits),
+	// the other digit of a bivalue cell and the other places of d in the
+	// box, row and column of c where it has two (what "off" turns on).
+	slots := g.Cells * n
+	if u.peerStart == nil {
+		u.peerStart = make([]int32, slots+1)
+		u.xStart = make([]int32, slots+1)
+		u.yOn = make([]pot, slots)
+	}
+	for c := 0; c < g.Cells; c++ {
+		m := b.cand[c]
+		for d := 1; d <= n; d++ {
+			slot := c*n + d - 1
+			u.peerStart[slot] = int32(len(u.peers))
+			u.xStart[slot] = int32(len(u.xOn))
+			u.yOn[slot] = -1
+			bit := dbit(d)
+			if m&bit == 0 {
+				continue
+			}
+			for _, x := range g.Peers[c] {
+				if b.cand[x]&bit != 0 {
+					u.peers = append(u.peers, mkPot(n, x, d, false))
+				}
+			}
+			if popcount(m) == 2 {
+				u.yOn[slot] = mkPot(n, c, lowDigit(m&^bit), true)
+			}
+			from := len(u.xOn)
+			for k := 0; k < 3; k++ {
+				h := loopHouse(g, k, c)
+				pos := hpos[h*n+d-1]
+				if popcount(pos) != 2 {
+					continue
+				}
+				for ; pos != 0; pos &= pos - 1 {
+					if o := g.Houses[h][bits.TrailingZeros64(pos)]; o != c {
+						if q := mkPot(n, o, d, true); !potIn(u.xOn[from:], q) {
+							u.xOn = append(u.xOn, q)
+						}
+					}
+				}
+			}
+		}
+	}
+	u.peerStart[slots] = int32(len(u.peers))
+	u.xStart[slots] = int32(len(u.xOn))
 	return u
 }
 
@@ -127,8 +199,12 @@ func (u *unary) isAncestor(i int32, p pot) bool {
 // the other digits of its cell (with y), then its digit in the cell's
 // box, row and column, each once (g.Peers lists them in that order).
 func (u *unary) offs(i int32, y bool, out []pot) []pot {
-	b, g, n := u.b, u.b.g, u.n
-	p := u.nodes[i].p
+	return u.offsOf(u.nodes[i].p, y, out)
+}
+
+// offsOf is offs for potential p.
+func (u *unary) offsOf(p pot, y bool, out []pot) []pot {
+	b, n := u.b, u.n
 	c, d := p.cell(n), p.digit(n)
 	out = out[:0]
 	if y {
@@ -136,50 +212,55 @@ func (u *unary) offs(i int32, y bool, out []pot) []pot {
 			out = append(out, mkPot(n, c, lowDigit(r), false))
 		}
 	}
-	bit := dbit(d)
-	for _, x := range g.Peers[c] {
-		if b.cand[x]&bit != 0 {
-			out = append(out, mkPot(n, x, d, false))
-		}
-	}
-	return out
+	slot := int(p >> 1)
+	return append(out, u.peers[u.peerStart[slot]:u.peerStart[slot+1]]...)
 }
 
 // ons lists the potentials that node i (off) turns on: the other digit of
 // a bivalue cell (with y), the other place of its digit in a box, row or
 // column where it has two (with x).
 func (u *unary) ons(i int32, y, x bool, out []pot) []pot {
-	b, g, n := u.b, u.b.g, u.n
-	p := u.nodes[i].p
-	c, d := p.cell(n), p.digit(n)
+	return u.onsOf(u.nodes[i].p, y, x, out)
+}
+
+// onsOf is ons for potential p.
+func (u *unary) onsOf(p pot, y, x bool, out []pot) []pot {
+	slot := int(p >> 1)
 	out = out[:0]
-	if y && popcount(b.cand[c]) == 2 {
-		out = append(out, mkPot(n, c, lowDigit(b.cand[c]&^dbit(d)), true))
+	if y && u.yOn[slot] >= 0 {
+		out = append(out, u.yOn[slot])
 	}
 	if x {
-		for k := 0; k < 3; k++ {
-			h := loopHouse(g, k, c)
-			pos := u.hpos[h*n+d-1]
-			if popcount(pos) != 2 {
-				continue
-			}
-			for ; pos != 0; pos &= pos - 1 {
-				if o := g.Houses[h][bits.TrailingZeros64(pos)]; o != c {
-					q := mkPot(n, o, d, true)
-					dup := false
-					for _, e := range out {
-						if e == q {
-							dup = true
-						}
-					}
-					if !dup {
-						out = append(out, q)
-					}
-				}
-			}
-		}
+		out = append(out, u.xOn[u.xStart[slot]:u.xStart[slot+1]]...)
 	}
 	return out
+}
+
+// turnsOff reports whether "on" node i turns off one of ps (see offs)
+// without listing what it turns off.
+func (u *unary) turnsOff(i int32, y bool, ps []pot) bool {
+	n, g := u.n, u.b.g
+	p := u.nodes[i].p
+	c, d := p.cell(n), p.digit(n)
+	for _, t := range ps {
+		tc, td := t.cell(n), t.digit(n)
+		if t.on() {
+			continue
+		}
+		if y && tc == c && td != d || td == d && g.sees(c, tc) {
+			return true
+		}
+	}
+	return false
+}
+
+func potIn(ps []pot, p pot) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
 }
 
 // chainOf returns the potentials from the start to node i.
@@ -224,11 +305,19 @@ func (u *unary) complexity(i int32) int {
 // or the same with at least as many potentials (SE sorts its steps by
 // rating, then complexity, then X, Y, XY, then the order found, which is
 // the order searched here): the result is the one SE's sort puts first.
-func unaryChains(b *board, max, min float64) (st *Step, atLeast bool) {
+//
+// sol, when not nil, is the puzzle's solution: a forcing chain proves its
+// start false (from "on") or true (from "off"), so while every empty cell
+// keeps its solution digit only one of the two can find anything, and the
+// other is not searched.
+func unaryChains(b *board, sol []uint8, max, min float64) (st *Step, atLeast bool) {
 	if !b.g.Plain() {
 		return nil, false
 	}
 	u := newUnary(b)
+	if sol != nil && b.keeps(sol) {
+		u.sol = sol
+	}
 	for _, mode := range [3][2]bool{{false, true}, {true, false}, {true, true}} {
 		y, x := mode[0], mode[1]
 		if x && y && max > 0 && max < 7.0-1e-9 {
@@ -237,12 +326,30 @@ func unaryChains(b *board, max, min float64) (st *Step, atLeast bool) {
 		if x && y && min > 0 && min <= 7.0+1e-9 && (u.best == nil || u.best.st.Rating >= min-1e-9) {
 			return nil, true
 		}
+		// The X pass follows one digit from each start: the digits
+		// whose places have not changed since it last found nothing
+		// are skipped (memo.go). It searches with no best step to
+		// prune against until it finds one, so a pass that finds
+		// nothing proves it for every digit.
+		var skip uint64
+		if !y {
+			for d := 1; d <= u.n; d++ {
+				if b.memo().known(b, memoXPass, d) != 0 {
+					skip |= dbit(d)
+				}
+			}
+		}
 		for c, m := range b.cand {
 			if b.val[c] != 0 || popcount(m) < 2 {
 				continue
 			}
-			for r := m; r != 0; r &= r - 1 {
+			for r := m &^ skip; r != 0; r &= r - 1 {
 				u.fromCandidate(c, lowDigit(r), y, x)
+			}
+		}
+		if !y && u.best == nil {
+			for d := 1; d <= u.n; d++ {
+				b.memo().record(b, memoXPass, d, 1)
 			}
 		}
 	}
@@ -264,8 +371,7 @@ func chainKey(y, x bool) int {
 
 // offer keeps h if SE's sort puts it before the best so far.
 func (u *unary) offer(h chainHint) {
-	if b := u.best; b == nil || h.st.Rating < b.st.Rating-1e-9 ||
-		h.st.Rating < b.st.Rating+1e-9 && (h.complexity < b.complexity || h.complexity == b.complexity && h.key < b.key) {
+	if u.beats(h.st.Rating, h.complexity, h.key) {
 		u.best = &h
 	}
 }
@@ -287,6 +393,14 @@ func (u *unary) hopeless(base float64, cx, key int) bool {
 	return cx > b.complexity || cx == b.complexity && key >= b.key
 }
 
+// beats reports whether a step rated r with complexity cx and key would
+// replace the best so far (see offer).
+func (u *unary) beats(r float64, cx, key int) bool {
+	b := u.best
+	return b == nil || r < b.st.Rating-1e-9 ||
+		r < b.st.Rating+1e-9 && (cx < b.complexity || cx == b.complexity && key < b.key)
+}
+
 func (u *unary) fromCandidate(c, d int, y, x bool) {
 	b, n := u.b, u.n
 	if popcount(b.cand[c]) > 2 && !x {
@@ -303,6 +417,34 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 	// which is the start.
 	u.reset()
 	var cycles []int32
+	// For a candidate the solution rules out, the forcing chain from
+	// "on" (to "off") comes from this search too: it reaches the same
+	// potentials through the same first parents (the potentials it
+	// queues again reach nothing new), prunes no more than the forcing
+	// search would (same or lower base rating), and a chain it finds
+	// deeper than that search would go is rated after the best step and
+	// so not taken. target is the first node of the start turned off.
+	merged := x && u.sol != nil && int(u.sol[c]) != d
+	offStart, target := start&^1, int32(-1)
+	// closers are the "off" potentials that turn the start on: the only
+	// ones that can close a cycle, or end a forcing chain from "off".
+	// (They are among the potentials the start turns off.)
+	var cbuf [8]pot
+	closers := cbuf[:0]
+	u.buf = u.offsOf(start, y, u.buf[:0])
+	for _, q := range u.buf {
+		u.tmp = u.onsOf(q, y, x, u.tmp[:0])
+		if potIn(u.tmp, start) {
+			closers = append(closers, q)
+		}
+	}
+	// ends: what the cycle search looks for among the potentials it
+	// turns off (a closer, or the start turned off when merged).
+	var tbuf [9]pot
+	ends := append(tbuf[:0], closers...)
+	if merged {
+		ends = append(ends, offStart)
+	}
 	{
 		root := u.add(start, -1)
 		u.mark(start, root)
@@ -318,15 +460,31 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 				if u.hopeless(cycleBase, int(u.nodes[i].depth)+2, key) {
 					continue
 				}
+				if u.hopeless(cycleBase, int(u.nodes[i].depth)+4, key) && !u.turnsOff(i, y, ends) {
+					// The next layer only checks for closers (see
+					// below): a node that turns off none of the ends
+					// adds nothing. The first node to reach each end
+					// is still the same.
+					continue
+				}
 				buf = u.offs(i, y, buf)
 				for _, q := range buf {
 					// Every potential of a chain is marked: one not
-					// seen yet is no ancestor.
-					if fresh := u.seen(q) < 0; fresh || !u.isAncestor(i, q) {
-						j := u.add(q, i)
-						pendOff = append(pendOff, j)
-						if fresh {
-							u.mark(q, j)
+					// seen yet is no ancestor. A potential seen before
+					// is reached again (by another path) only when it
+					// can close a cycle: its other "on" potentials
+					// are all seen by then (its first node, earlier in
+					// the queue, turns them on).
+					fresh := u.seen(q) < 0
+					if !fresh && (!potIn(closers, q) || u.isAncestor(i, q)) {
+						continue
+					}
+					j := u.add(q, i)
+					pendOff = append(pendOff, j)
+					if fresh {
+						u.mark(q, j)
+						if merged && q == offStart {
+							target = j
 						}
 					}
 				}
@@ -336,6 +494,15 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			for qi := 0; qi < len(pendOff); qi++ {
 				i := pendOff[qi]
 				if u.hopeless(cycleBase, int(u.nodes[i].depth)+1, key) {
+					continue
+				}
+				if u.hopeless(cycleBase, int(u.nodes[i].depth)+3, key) {
+					// The potentials this node turns on would not be
+					// followed (the next layer is hopeless): only a
+					// cycle closing here counts.
+					if length >= 4 && potIn(closers, u.nodes[i].p) {
+						cycles = append(cycles, u.add(start, i))
+					}
 					continue
 				}
 				buf = u.ons(i, y, x, buf)
@@ -358,6 +525,11 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 		}
 	}
 	for _, ci := range cycles {
+		// Rate the cycle before collecting its eliminations: most
+		// cannot beat the best so far.
+		if !u.beats(round1(cycleBase+lengthBonus(u.complexity(ci))), u.complexity(ci), key) {
+			continue
+		}
 		if h, ok := u.cycleHint(ci, y, x); ok {
 			u.offer(h)
 		}
@@ -365,9 +537,24 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 	if !x {
 		return
 	}
+	if merged {
+		// The chain from "off" would prove the start true.
+		if target >= 0 {
+			if h, ok := u.forcingHint(target, y, x); ok {
+				u.offer(h)
+			}
+		}
+		return
+	}
 	// Forcing chains from "on" then from "off". A target at depth k has
 	// complexity k+1 (all its potentials are distinct).
 	for _, from := range []pot{start, start &^ 1} {
+		if u.sol != nil && from.on() == (int(u.sol[c]) == d) {
+			// A chain from "on" would prove d false in c, one from
+			// "off" would prove it true: neither can be found when
+			// the solution says otherwise.
+			continue
+		}
 		u.reset()
 		var targets []int32
 		var tseen []pot
@@ -398,6 +585,15 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
 					continue
 				}
+				if !from.on() && u.hopeless(forceBase, int(u.nodes[i].depth)+3, key) {
+					// What this node turns off would not be followed,
+					// and a chain from "off" ends turning the start on.
+					continue
+				}
+				if !from.on() && u.hopeless(forceBase, int(u.nodes[i].depth)+5, key) && !u.turnsOff(i, y, closers) {
+					// The next layer only checks for closers.
+					continue
+				}
 				buf = u.offs(i, y, buf)
 				for _, q := range buf {
 					var j int32 = -1
@@ -418,6 +614,17 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			for qi := 0; qi < len(pendOff); qi++ {
 				i := pendOff[qi]
 				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
+					continue
+				}
+				if u.hopeless(forceBase, int(u.nodes[i].depth)+3, key) ||
+					!from.on() && u.hopeless(forceBase, int(u.nodes[i].depth)+4, key) {
+					// What this node turns on would not be followed
+					// (from "off", the layer after it would do
+					// nothing: see the "on" layer): only the end of a
+					// chain from "off" (the start turned on) counts.
+					if !from.on() && potIn(closers, u.nodes[i].p) {
+						hit(start, u.add(start, i))
+					}
 					continue
 				}
 				buf = u.ons(i, y, true, buf)
@@ -449,34 +656,41 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 func (u *unary) cycleHint(i int32, y, x bool) (chainHint, bool) {
 	b, g, n := u.b, u.b.g, u.n
 	chain := u.chainOf(i)
-	inLoop := make(map[int]bool)
+	var lbuf [32]int
+	inLoop := lbuf[:0] // the cells of the loop
 	for _, nd := range chain[1:] {
-		inLoop[nd.p.cell(n)] = true
+		inLoop = append(inLoop, nd.p.cell(n))
 	}
-	type cd struct{ c, d int }
-	fw, bk := map[cd]bool{}, map[cd]bool{}
-	var order []cd
+	// Candidates seen by an "on" potential of the loop (in the order
+	// met) and by an "off" one, marked per slot c*n+d-1 with a fresh
+	// generation: bit 1 forward, bit 2 backward.
+	if u.cyc == nil {
+		u.cyc = make([]uint8, g.Cells*n)
+	}
+	clear(u.cyc)
+	order := u.order[:0]
 	for _, nd := range chain[1:] {
 		c, d := nd.p.cell(n), nd.p.digit(n)
 		for _, o := range g.Peers[c] {
-			if inLoop[o] || b.cand[o]&dbit(d) == 0 {
+			if b.cand[o]&dbit(d) == 0 || contains(inLoop, o) {
 				continue
 			}
-			k := cd{o, d}
+			k := o*n + d - 1
 			if nd.p.on() {
-				if !fw[k] {
+				if u.cyc[k]&1 == 0 {
 					order = append(order, k)
 				}
-				fw[k] = true
+				u.cyc[k] |= 1
 			} else {
-				bk[k] = true
+				u.cyc[k] |= 2
 			}
 		}
 	}
+	u.order = order
 	var elim []Candidate
 	for _, k := range order {
-		if bk[k] {
-			elim = append(elim, Candidate{k.c, k.d})
+		if u.cyc[k]&2 != 0 {
+			elim = append(elim, Candidate{k / n, k%n + 1})
 		}
 	}
 	if len(elim) == 0 {

@@ -51,7 +51,7 @@ func (g *geom) sameBox(cs []int) bool {
 // or groups. With grouped false, only houses where d has two places.
 func groupedLinks(b *board, d int, grouped bool) []gLink {
 	g := b.g
-	var out []gLink
+	out := make([]gLink, 0, 2*len(g.Houses))
 	bit := dbit(d)
 	var ps [sudoku.MaxN]int // places of d in a house
 	// The ends share one backing array; each is cut with its capacity so
@@ -185,12 +185,35 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 	threeDone := func() bool {
 		return all != nil && k == 3 && !grouped && all[rThreeSky] != nil && all[rThreeTurbot] != nil && all[rThreeKite] != nil
 	}
+	// The ratings (bits, see memoBit) still wanted.
+	mk, m := linkMemo(k, grouped), b.memo()
+	wanted := func() uint8 {
+		if all == nil {
+			return memoBit(want)
+		}
+		var p uint8
+		for _, r := range [...]float64{rThreeSky, rThreeTurbot, rThreeKite} {
+			if all[r] == nil {
+				p |= memoBit(r)
+			}
+		}
+		return p
+	}
 	for d := 1; d <= g.N; d++ {
 		if threeDone() {
 			return nil
 		}
+		pending := wanted()
+		if mk >= 0 && m.known(b, mk, d)&pending == pending {
+			continue
+		}
 		links := groupedLinks(b, d, grouped)
-		if len(links) < k {
+		if len(links) < k || all == nil && (want == rGroupedTurbot || want == rThreeGrouped) && !anyGroup(links) {
+			// Too few links, or none with a group end where the
+			// rating wanted needs one (chainRating).
+			if mk >= 0 {
+				m.record(b, mk, d, pending)
+			}
 			continue
 		}
 		bit := dbit(d)
@@ -261,6 +284,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 			return buf[(4*i+x)*w : (4*i+x+1)*w]
 		}
 		var found *Step
+		foundBits := uint8(0)
 		ends := func(i int) (unit, unit) {
 			l := links[chain[i]]
 			if flip[i] {
@@ -311,6 +335,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				if all != nil {
 					all[rt] = found
 					found = nil
+					foundBits |= memoBit(rt)
 					return false
 				}
 				return true
@@ -450,8 +475,46 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 		if rec() {
 			return found
 		}
+		if mk >= 0 {
+			m.record(b, mk, d, pending&^foundBits)
+		}
 	}
 	return nil
+}
+
+// anyGroup reports whether some link has a group end.
+func anyGroup(links []gLink) bool {
+	for _, l := range links {
+		if len(l.a) > 1 || len(l.b) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// linkMemo returns the memo of linkChains with k links, grouped or not,
+// or -1 for a search the ladder does not make.
+func linkMemo(k int, grouped bool) memoKind {
+	switch {
+	case k == 2 && grouped:
+		return memoGrouped2
+	case k == 3 && grouped:
+		return memoGrouped3
+	case k == 3:
+		return memoThreeLinks
+	}
+	return -1
+}
+
+// memoBit is the bit of a rating of linkChains in its memo.
+func memoBit(r float64) uint8 {
+	switch r {
+	case rThreeTurbot:
+		return 2
+	case rThreeKite:
+		return 4
+	}
+	return 1
 }
 
 // grow returns s with length n, zeroed, reusing its array when it can.

@@ -3,7 +3,6 @@ package logic
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -19,6 +18,12 @@ import (
 // by their numbers, digits in increasing order. Pairs with an extra
 // region come last.
 func lockedCandidates(b *board, pointing, direct bool) *Step {
+	return lockedCandidatesIn(b, nil, pointing, direct)
+}
+
+// lockedCandidatesIn is lockedCandidates with the places of every digit
+// in every house (housePositions), or nil to read them from the board.
+func lockedCandidatesIn(b *board, pos []uint64, pointing, direct bool) *Step {
 	g := b.g
 	type pass struct{ from, into houseKind }
 	passes := []pass{{kindBox, kindCol}, {kindBox, kindRow}}
@@ -27,61 +32,39 @@ func lockedCandidates(b *board, pointing, direct bool) *Step {
 	}
 	// pos[a*N+d-1]: the places of digit d in house a (a mask over its
 	// cells), for the houses the passes start from.
-	var buf [27 * 9]uint64
-	var pos []uint64
-	if len(g.Houses)*g.N <= len(buf) {
-		pos = buf[:len(g.Houses)*g.N]
-	} else {
-		pos = make([]uint64, len(g.Houses)*g.N)
-	}
-	for a, hc := range g.Houses {
-		if (g.Kinds[a] == kindBox) != pointing {
-			continue
+	if pos == nil {
+		var buf [27 * 9]uint64
+		if len(g.Houses)*g.N <= len(buf) {
+			pos = buf[:len(g.Houses)*g.N]
+		} else {
+			pos = make([]uint64, len(g.Houses)*g.N)
 		}
-		for i, c := range hc {
-			for m := b.cand[c]; m != 0; m &= m - 1 {
-				pos[a*g.N+bits.TrailingZeros64(m)] |= 1 << i
+		for a, hc := range g.Houses {
+			if (g.Kinds[a] == kindBox) != pointing {
+				continue
+			}
+			for i, c := range hc {
+				for m := b.cand[c]; m != 0; m &= m - 1 {
+					pos[a*g.N+bits.TrailingZeros64(m)] |= 1 << i
+				}
 			}
 		}
 	}
-	var cross []int
 	for _, ps := range passes {
-		of := g.Box
-		switch ps.into {
-		case kindRow:
-			of = g.Row
-		case kindCol:
-			of = g.Col
-		}
+		crossings := g.crossing[crossIndex(ps.into)]
 		for a := range g.Houses {
 			if g.Kinds[a] != ps.from {
 				continue
 			}
-			// The houses of the other kind that a crosses, in order.
-			cross = cross[:0]
-			for _, c := range g.Houses[a] {
-				if !contains(cross, of[c]) {
-					cross = append(cross, of[c])
-				}
-			}
-			slices.Sort(cross)
-			for _, h := range cross {
+			// The houses of the other kind that a crosses, in order,
+			// and a's cells in each.
+			for _, x := range crossings[a] {
 				for d := 1; d <= g.N; d++ {
 					p := pos[a*g.N+d-1]
-					if bits.OnesCount64(p) < 2 {
+					if p&^x.mask != 0 || bits.OnesCount64(p) < 2 {
 						continue
 					}
-					in := true
-					for q := p; q != 0; q &= q - 1 {
-						if of[g.Houses[a][bits.TrailingZeros64(q)]] != h {
-							in = false
-							break
-						}
-					}
-					if !in {
-						continue
-					}
-					if st := lockedIn(b, a, h, d, pointing, direct); st != nil {
+					if st := lockedIn(b, a, x.h, d, pointing, direct); st != nil {
 						return st
 					}
 				}

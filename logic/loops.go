@@ -99,27 +99,20 @@ func uniqueLoop(b *board) *Step {
 // validLoop checks that the cells at even and at odd positions visit the
 // same houses, none twice.
 func validLoop(g *geom, l []int) bool {
-	var seen [2]map[int]bool
-	seen[0], seen[1] = map[int]bool{}, map[int]bool{}
+	// The houses met at even and at odd positions, as bitsets (at most
+	// 3*64 houses: a loop needs the rows, columns and boxes only).
+	var seen [2][4]uint64
 	for i, c := range l {
-		s := seen[i&1]
+		s := &seen[i&1]
 		for k := 0; k < 3; k++ {
 			h := loopHouse(g, k, c)
-			if s[h] {
+			if s[h>>6]&(1<<(uint(h)&63)) != 0 {
 				return false
 			}
-			s[h] = true
+			s[h>>6] |= 1 << (uint(h) & 63)
 		}
 	}
-	if len(seen[0]) != len(seen[1]) {
-		return false
-	}
-	for h := range seen[0] {
-		if !seen[1][h] {
-			return false
-		}
-	}
-	return true
+	return seen[0] == seen[1]
 }
 
 func loopBase(n int) float64 {

@@ -308,12 +308,16 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 			if dynamic && on.bad[0] >= 0 {
 				add(prefix+"Contradiction Forcing Chain", sc.ancestors(on, on.bad[0])+sc.ancestors(on, on.bad[1]), 7, pOn&^1)
 			}
-			off := sc.result(pOn &^ 1)
-			if dynamic && off.bad[0] >= 0 {
-				add(prefix+"Contradiction Forcing Chain", sc.ancestors(off, off.bad[0])+sc.ancestors(off, off.bad[1]), 7, pOn)
-			}
-			if dynamic && card >= 3 {
-				sc.common([]*chainSet{on, off}, limit(1), func(p pot, cx int) { add(prefix+"Double Forcing Chain", cx, 1, p) })
+			// "False" serves only the dynamic steps (contradiction,
+			// double forcing): static chains do not propagate it.
+			if dynamic {
+				off := sc.result(pOn &^ 1)
+				if off.bad[0] >= 0 {
+					add(prefix+"Contradiction Forcing Chain", sc.ancestors(off, off.bad[0])+sc.ancestors(off, off.bad[1]), 7, pOn)
+				}
+				if card >= 3 {
+					sc.common([]*chainSet{on, off}, limit(1), func(p pot, cx int) { add(prefix+"Double Forcing Chain", cx, 1, p) })
+				}
 			}
 			// Region forcing chains from this cell (the first place of
 			// the digit in the house).

@@ -174,9 +174,18 @@ func (u *dynamic) complexity(on, off int32) int {
 }
 
 // nishio returns SE's easiest Nishio forcing chain step, or nil.
-func nishio(b *board) *Step {
+//
+// sol, when not nil, is the puzzle's solution: a contradiction from "true"
+// proves the candidate false, one from "false" proves it true, so while
+// every empty cell keeps its solution digit only one of the two
+// assumptions of each candidate can lead to a step, and the other is not
+// followed.
+func nishio(b *board, sol []uint8) *Step {
 	if !b.g.Plain() {
 		return nil
+	}
+	if sol != nil && !b.keeps(sol) {
+		sol = nil
 	}
 	u := newDynamic(b)
 	n := u.n
@@ -192,6 +201,9 @@ func nishio(b *board) *Step {
 		for r := m; r != 0; r &= r - 1 {
 			d := lowDigit(r)
 			for _, on := range []bool{true, false} {
+				if sol != nil && on == (int(sol[c]) == d) {
+					continue
+				}
 				on1, off1 := u.run(mkPot(n, c, d, on))
 				if on1 < 0 {
 					continue

@@ -98,10 +98,10 @@ func RateWith(ctx context.Context, g *sudoku.Grid, opt Options) (Result, error) 
 		if opt.Steps {
 			res.Steps = append(res.Steps, *st)
 		}
-		s.b.apply(st)
-		if s.b.broken() {
-			return res, fmt.Errorf("logic: internal error: step %q broke the grid", st.Technique)
+		if wrongStep(st, s.sol) {
+			return res, fmt.Errorf("logic: internal error: step %q contradicts the solution", st.Technique)
 		}
+		s.b.apply(st)
 		if opt.Min > 0 && res.Rating >= opt.Min-1e-9 && s.b.empty > 0 {
 			res.Level = LevelOf(res.Rating)
 			return res, ErrAtLeast
@@ -125,6 +125,10 @@ type solver struct {
 	// a lower bound of that rating and returns nil.
 	max   float64
 	bound float64
+	// hpos holds the places of every digit in every house for the
+	// current step when hposOK (housePos).
+	hpos   []uint64
+	hposOK bool
 	// min is Options.Min; atLeast is set by a technique (or next) that
 	// proves the next step is rated min or more, bound then being a lower
 	// bound of its rating.
@@ -195,19 +199,19 @@ type technique struct {
 
 var ladder = []technique{
 	{rFullHouse, func(s *solver) *Step { return hiddenSingles(s.b) }, false},
-	{rDirectPointing, func(s *solver) *Step { return lockedCandidates(s.b, true, true) }, false},
-	{rDirectClaiming, func(s *solver) *Step { return lockedCandidates(s.b, false, true) }, false},
-	{rDirectHiddenPair, func(s *solver) *Step { return hiddenSubset(s.b, 2, true) }, false},
+	{rDirectPointing, func(s *solver) *Step { return lockedCandidatesIn(s.b, s.housePos(), true, true) }, false},
+	{rDirectClaiming, func(s *solver) *Step { return lockedCandidatesIn(s.b, s.housePos(), false, true) }, false},
+	{rDirectHiddenPair, func(s *solver) *Step { return hiddenSubsetIn(s.b, s.housePos(), 2, true) }, false},
 	{rNakedSingle, func(s *solver) *Step { return nakedSingle(s.b) }, false},
-	{rDirectHiddenTrip, func(s *solver) *Step { return hiddenSubset(s.b, 3, true) }, false},
-	{rPointing, func(s *solver) *Step { return lockedCandidates(s.b, true, false) }, false},
-	{rClaiming, func(s *solver) *Step { return lockedCandidates(s.b, false, false) }, false},
+	{rDirectHiddenTrip, func(s *solver) *Step { return hiddenSubsetIn(s.b, s.housePos(), 3, true) }, false},
+	{rPointing, func(s *solver) *Step { return lockedCandidatesIn(s.b, s.housePos(), true, false) }, false},
+	{rClaiming, func(s *solver) *Step { return lockedCandidatesIn(s.b, s.housePos(), false, false) }, false},
 	{rNakedPair, func(s *solver) *Step { return nakedSubset(s.b, 2) }, false},
 	{rXWing, func(s *solver) *Step { return fish(s.b, 2) }, false},
-	{rHiddenPair, func(s *solver) *Step { return hiddenSubset(s.b, 2, false) }, false},
+	{rHiddenPair, func(s *solver) *Step { return hiddenSubsetIn(s.b, s.housePos(), 2, false) }, false},
 	{rNakedTriple, func(s *solver) *Step { return nakedSubset(s.b, 3) }, false},
 	{rSwordfish, func(s *solver) *Step { return fish(s.b, 3) }, false},
-	{rHiddenTriple, func(s *solver) *Step { return hiddenSubset(s.b, 3, false) }, false},
+	{rHiddenTriple, func(s *solver) *Step { return hiddenSubsetIn(s.b, s.housePos(), 3, false) }, false},
 	{rSkyscraper, func(s *solver) *Step { return s.turbotFish(rSkyscraper) }, false},
 	{rKite, func(s *solver) *Step { return s.turbotFish(rKite) }, false},
 	{rTurbot, func(s *solver) *Step { return s.turbotFish(rTurbot) }, false},
@@ -219,7 +223,7 @@ var ladder = []technique{
 	{rUniqueRect, func(s *solver) *Step { return uniqueLoop(s.b) }, false},
 	{rNakedQuad, func(s *solver) *Step { return nakedSubset(s.b, 4) }, false},
 	{rJellyfish, func(s *solver) *Step { return fish(s.b, 4) }, false},
-	{rHiddenQuad, func(s *solver) *Step { return hiddenSubset(s.b, 4, false) }, false},
+	{rHiddenQuad, func(s *solver) *Step { return hiddenSubsetIn(s.b, s.housePos(), 4, false) }, false},
 	{rThreeSky, func(s *solver) *Step { return s.threeLinks(rThreeSky) }, false},
 	{rThreeTurbot, func(s *solver) *Step { return s.threeLinks(rThreeTurbot) }, false},
 	{rThreeKite, func(s *solver) *Step { return s.threeLinks(rThreeKite) }, false},
@@ -233,14 +237,14 @@ var ladder = []technique{
 			// Extra regions: the forcing chains over every house.
 			return s.unaryChain()
 		}
-		st, atLeast := unaryChains(s.b, s.max, s.min)
+		st, atLeast := unaryChains(s.b, s.sol, s.max, s.min)
 		if atLeast {
 			s.atLeast, s.bound = true, s.min
 		}
 		return st
 	}, false},
 	{rAlignedTriple, func(s *solver) *Step { return alignedTriple(s.b) }, true},
-	{rNishio, func(s *solver) *Step { return nishio(s.b) }, true},
+	{rNishio, func(s *solver) *Step { return nishio(s.b, s.sol) }, true},
 	{rMultiple, func(s *solver) *Step {
 		if s.b.g.Plain() {
 			return seMultiChains(s.b, false, rMultiple)
@@ -291,6 +295,17 @@ func (s *solver) turbotFish(r float64) *Step {
 	return s.turbot[turbotIndex(r)]
 }
 
+// housePos returns the places of every digit in every house on the board
+// of this step (see board.housePositions), computed once per step: the
+// techniques of a step do not change the board.
+func (s *solver) housePos() []uint64 {
+	if !s.hposOK {
+		s.hpos = s.b.housePositions(s.hpos)
+		s.hposOK = true
+	}
+	return s.hpos
+}
+
 func (s *solver) chainer() *chainer {
 	if s.ch == nil {
 		s.ch = newChainer(s.b)
@@ -303,6 +318,7 @@ func (s *solver) chainer() *chainer {
 func (s *solver) next(max float64) (*Step, float64) {
 	s.links3 = nil
 	s.turbot, s.turbotDone = [3]*Step{}, false
+	s.hposOK = false
 	s.max, s.bound, s.atLeast = max, 0, false
 	small := s.b.g.N <= 9
 	for i, t := range ladder {

@@ -79,6 +79,12 @@ func nakedSubset(b *board, k int) *Step {
 // As SE: houses in its order, only houses with more than 2k empty cells
 // (direct: more than k), digit combinations in colexicographic order.
 func hiddenSubset(b *board, k int, direct bool) *Step {
+	return hiddenSubsetIn(b, nil, k, direct)
+}
+
+// hiddenSubsetIn is hiddenSubset with the places of every digit in every
+// house (housePositions), or nil to read them from the board.
+func hiddenSubsetIn(b *board, hpos []uint64, k int, direct bool) *Step {
 	g := b.g
 	var ds [sudoku.MaxN]int
 	var pos [sudoku.MaxN]uint64
@@ -96,10 +102,14 @@ func hiddenSubset(b *board, k int, direct bool) *Step {
 			continue
 		}
 		placed := b.placedIn(h)
-		clear(all[:g.N])
-		for i, c := range hc {
-			for m := b.cand[c]; m != 0; m &= m - 1 {
-				all[bits.TrailingZeros64(m)&63] |= 1 << i
+		if hpos != nil {
+			copy(all[:g.N], hpos[h*g.N:(h+1)*g.N])
+		} else {
+			clear(all[:g.N])
+			for i, c := range hc {
+				for m := b.cand[c]; m != 0; m &= m - 1 {
+					all[bits.TrailingZeros64(m)&63] |= 1 << i
+				}
 			}
 		}
 		n := 0

@@ -98,9 +98,22 @@ func turbotFishes(b *board, want float64, all *[3]*Step) {
 		left = 1
 	}
 	cands := make([]uint64, g.words) // cells where d is a candidate
+	m := b.memo()
 	for d := 1; d <= g.N; d++ {
+		// The ratings still wanted (bit turbotIndex), and those digit d
+		// gave no step for with its places as they are now.
+		var pending, found uint8
+		for i, r := range [3]float64{rSkyscraper, rKite, rTurbot} {
+			if all[i] == nil && (want == 0 || r == want) {
+				pending |= 1 << i
+			}
+		}
+		if m.known(b, memoTurbot, d)&pending == pending {
+			continue
+		}
 		links := byDigit[d]
 		if len(links) < 2 {
+			m.record(b, memoTurbot, d, pending)
 			continue
 		}
 		bit := dbit(d)
@@ -129,12 +142,14 @@ func turbotFishes(b *board, want float64, all *[3]*Step) {
 				}
 				if s := turbotPair(b, d, bit, cands, l1, l2, r); s != nil {
 					all[turbotIndex(r)] = s
+					found |= 1 << turbotIndex(r)
 					if left--; left == 0 {
 						return
 					}
 				}
 			}
 		}
+		m.record(b, memoTurbot, d, pending&^found)
 	}
 }
 

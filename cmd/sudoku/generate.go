@@ -131,6 +131,9 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 	if opt.Seed == 0 {
 		opt.Seed = generate.RandomSeed()
 	}
+	// The text output shows the puzzles and the summary their levels:
+	// extreme puzzles need no exact rating (the JSON records carry it).
+	opt.LevelOnly = !*asJSON
 	// Check the options before starting the workers.
 	if _, err := generate.NewGenerator(opt); err != nil {
 		return usageErr("%v", err)
