@@ -133,7 +133,7 @@ func alsWingBivalue(b *board, set []int, union uint64, biggest, size, k int, hin
 		return true
 	}
 	for yz, m := range b.cand {
-		if popcount(m) != 2 || m&union != m || contains(set, yz) {
+		if popcount(m) != 2 || m&union != m || slices.Contains(set, yz) {
 			continue
 		}
 		near := false
@@ -161,7 +161,7 @@ func alsWingBivalue(b *board, set []int, union uint64, biggest, size, k int, hin
 		// the bivalue cell, withYZ).
 		remove := func(d int, withYZ bool) {
 			for c := range b.cand {
-				if b.cand[c]&dbit(d) == 0 || c == yz || contains(set, c) {
+				if b.cand[c]&dbit(d) == 0 || c == yz || slices.Contains(set, c) {
 					continue
 				}
 				if withYZ && !g.sees(c, yz) {

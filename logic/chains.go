@@ -1,6 +1,9 @@
 package logic
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Chains work on "potentials": a candidate (cell, digit) assumed true (on)
 // or false (off). A node is slot<<1|on, slot = cell*(N+1)+digit.
@@ -402,10 +405,10 @@ func (ch *chainer) pathCells(path []int32) ([]int, []int) {
 	var cells, ds []int
 	for _, x := range path {
 		c, d, _ := ch.split(x)
-		if !contains(cells, c) {
+		if !slices.Contains(cells, c) {
 			cells = append(cells, c)
 		}
-		if !contains(ds, d) {
+		if !slices.Contains(ds, d) {
 			ds = append(ds, d)
 		}
 	}

@@ -3,6 +3,7 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -134,7 +135,7 @@ func newUnary(b *board) *unary {
 				}
 				for ; pos != 0; pos &= pos - 1 {
 					if o := g.Houses[h][bits.TrailingZeros64(pos)]; o != c {
-						if q := mkPot(n, o, d, true); !potIn(u.xOn[from:], q) {
+						if q := mkPot(n, o, d, true); !slices.Contains(u.xOn[from:], q) {
 							u.xOn = append(u.xOn, q)
 						}
 					}
@@ -248,15 +249,6 @@ func (u *unary) turnsOff(i int32, y bool, ps []pot) bool {
 			continue
 		}
 		if y && tc == c && td != d || td == d && g.sees(c, tc) {
-			return true
-		}
-	}
-	return false
-}
-
-func potIn(ps []pot, p pot) bool {
-	for _, q := range ps {
-		if q == p {
 			return true
 		}
 	}
@@ -434,7 +426,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 	u.buf = u.offsOf(start, y, u.buf[:0])
 	for _, q := range u.buf {
 		u.tmp = u.onsOf(q, y, x, u.tmp[:0])
-		if potIn(u.tmp, start) {
+		if slices.Contains(u.tmp, start) {
 			closers = append(closers, q)
 		}
 	}
@@ -476,7 +468,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 					// are all seen by then (its first node, earlier in
 					// the queue, turns them on).
 					fresh := u.seen(q) < 0
-					if !fresh && (!potIn(closers, q) || u.isAncestor(i, q)) {
+					if !fresh && (!slices.Contains(closers, q) || u.isAncestor(i, q)) {
 						continue
 					}
 					j := u.add(q, i)
@@ -500,7 +492,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 					// The potentials this node turns on would not be
 					// followed (the next layer is hopeless): only a
 					// cycle closing here counts.
-					if length >= 4 && potIn(closers, u.nodes[i].p) {
+					if length >= 4 && slices.Contains(closers, u.nodes[i].p) {
 						cycles = append(cycles, u.add(start, i))
 					}
 					continue
@@ -622,7 +614,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 					// (from "off", the layer after it would do
 					// nothing: see the "on" layer): only the end of a
 					// chain from "off" (the start turned on) counts.
-					if !from.on() && potIn(closers, u.nodes[i].p) {
+					if !from.on() && slices.Contains(closers, u.nodes[i].p) {
 						hit(start, u.add(start, i))
 					}
 					continue
@@ -672,7 +664,7 @@ func (u *unary) cycleHint(i int32, y, x bool) (chainHint, bool) {
 	for _, nd := range chain[1:] {
 		c, d := nd.p.cell(n), nd.p.digit(n)
 		for _, o := range g.Peers[c] {
-			if b.cand[o]&dbit(d) == 0 || contains(inLoop, o) {
+			if b.cand[o]&dbit(d) == 0 || slices.Contains(inLoop, o) {
 				continue
 			}
 			k := o*n + d - 1
@@ -742,7 +734,7 @@ func (u *unary) describe(st *Step, chain []chainNode) {
 	var ds uint64
 	for _, nd := range chain {
 		c := nd.p.cell(n)
-		if !contains(st.Cells, c) {
+		if !slices.Contains(st.Cells, c) {
 			st.Cells = append(st.Cells, c)
 		}
 		ds |= dbit(nd.p.digit(n))

@@ -2,6 +2,7 @@ package logic
 
 import (
 	"fmt"
+	"slices"
 )
 
 // Ratings of chains (before the length increment).
@@ -171,7 +172,7 @@ func (ch *chainer) chainName(path []int32, mode chainMode) string {
 	}
 	k := string(kinds)
 	switch {
-	case !contains([]int{}, 0) && k == "yxy":
+	case !slices.Contains([]int{}, 0) && k == "yxy":
 		return "W-Wing"
 	case len(k) > 0 && !containsByte(k, 'x'):
 		return "XY-Chain"

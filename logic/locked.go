@@ -3,6 +3,7 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -119,7 +120,7 @@ func lockedIn(b *board, a, h, d int, pointing, direct bool) *Step {
 	var ebuf [sudoku.MaxN]Candidate
 	ne := 0
 	for _, c := range g.Houses[h] {
-		if b.cand[c]&bit != 0 && !contains(ps, c) {
+		if b.cand[c]&bit != 0 && !slices.Contains(ps, c) {
 			ebuf[ne] = Candidate{c, d}
 			ne++
 		}
@@ -180,19 +181,10 @@ func allIn(g *geom, cells []int, h int) bool {
 	return true
 }
 
-func contains(s []int, x int) bool {
-	for _, v := range s {
-		if v == x {
-			return true
-		}
-	}
-	return false
-}
-
 func elimCells(es []Candidate) []int {
 	var cs []int
 	for _, e := range es {
-		if !contains(cs, e.Cell) {
+		if !slices.Contains(cs, e.Cell) {
 			cs = append(cs, e.Cell)
 		}
 	}

@@ -2,6 +2,7 @@ package logic
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -187,7 +188,7 @@ func loopType2(b *board, l, extra []int, m uint64, base float64, mk loopMaker) (
 	x := lowDigit(b.cand[extra[0]] &^ m)
 	var elim []Candidate
 	for c := range b.cand {
-		if b.cand[c]&dbit(x) == 0 || contains(extra, c) {
+		if b.cand[c]&dbit(x) == 0 || slices.Contains(extra, c) {
 			continue
 		}
 		all := true
@@ -271,7 +272,7 @@ func loopType3(b *board, l []int, c1, c2 int, m uint64, base float64, mk loopMak
 					}
 					var elim []Candidate
 					for _, c := range cells {
-						if c == c1 || c == c2 || contains(others, c) {
+						if c == c1 || c == c2 || slices.Contains(others, c) {
 							continue
 						}
 						for r := b.cand[c] & union; r != 0; r &= r - 1 {

@@ -3,6 +3,7 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -48,7 +49,7 @@ func nakedSubset(b *board, k int) *Step {
 			}
 			var elims []Candidate
 			for _, c := range hc {
-				if m := b.cand[c] & u; m != 0 && !contains(set, c) {
+				if m := b.cand[c] & u; m != 0 && !slices.Contains(set, c) {
 					for _, d := range digits(m) {
 						elims = append(elims, Candidate{c, d})
 					}

@@ -1,6 +1,9 @@
 package logic
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // bug finds a bivalue universal grave as Sudoku Explainer does: were the
 // "BUG cells" (cells with three or more candidates, each holding a digit
@@ -50,7 +53,7 @@ func bug(b *board) *Step {
 					continue
 				}
 				c := nb[0]
-				if !contains(cells, c) {
+				if !slices.Contains(cells, c) {
 					cells = append(cells, c)
 				}
 				extraOf[c] |= dbit(d)
@@ -142,7 +145,7 @@ func keepPeers(g *geom, cs []int, c int) []int {
 func without(cs, drop []int) []int {
 	out := cs[:0]
 	for _, x := range cs {
-		if !contains(drop, x) {
+		if !slices.Contains(drop, x) {
 			out = append(out, x)
 		}
 	}
@@ -243,7 +246,7 @@ func bug3(b *board, cells []int, all uint64, common []int) *Step {
 				}
 				s := &Step{Technique: "BUG Type 3", Rating: rBUG + 0.1 + float64(popcount(naked)-1)*0.1, Cells: cells, Digits: digits(naked)}
 				for _, c := range rc {
-					if contains(nc, c) || contains(cells, c) {
+					if slices.Contains(nc, c) || slices.Contains(cells, c) {
 						continue
 					}
 					for r := b.cand[c] & naked; r != 0; r &= r - 1 {

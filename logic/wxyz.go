@@ -3,6 +3,7 @@ package logic
 import (
 	"fmt"
 	"math"
+	"slices"
 )
 
 const rWXYZWing = 5.5
@@ -73,7 +74,7 @@ func wxyzWing(b *board) *Step {
 			}
 			var elims []Candidate
 			for _, e := range g.Peers[zc[0]] {
-				if b.cand[e]&zbit == 0 || contains(cells[:], e) {
+				if b.cand[e]&zbit == 0 || slices.Contains(cells[:], e) {
 					continue
 				}
 				all := true
