@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -146,7 +147,6 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 		return fmt.Sprintf("%d/%d puzzles, %s/s", d, *n, genRate(int(d), el))
 	})
 	w := fs.Output()
-	code = 0
 	var levels [5]int
 	rated := 0
 	givensTotal := 0
@@ -204,16 +204,23 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 			}
 		}
 	}
+	return finishGenerate(ctx, fs, w, &sum, made, failure)
+}
+
+// finishGenerate ends a generate command: the summary line on stderr, with
+// why it stopped early when it did, and the exit status (1 when it did).
+func finishGenerate(ctx context.Context, fs *cli.FlagSet, w *bufio.Writer, sum *strings.Builder, made int, failure error) int {
+	code := 0
 	switch {
 	case failure == nil:
 	case ctx.Err() != nil:
 		sum.WriteString("; interrupted")
 		code = 1
 	case errors.Is(failure, generate.ErrNotFound):
-		fmt.Fprintf(&sum, "; puzzle %d: no puzzle met the targets within the attempts (try other targets)", made)
+		fmt.Fprintf(sum, "; puzzle %d: no puzzle met the targets within the attempts (try other targets)", made)
 		code = 1
 	default:
-		fmt.Fprintf(&sum, "; %v", failure)
+		fmt.Fprintf(sum, "; %v", failure)
 		code = 1
 	}
 	fs.Errorf("%s", sum.String())
@@ -362,17 +369,7 @@ func runGenerateKiller(ctx context.Context, fs *cli.FlagSet, e *cli.Env, shape s
 	if made > 0 {
 		fmt.Fprintf(&sum, ", %.1f cages on average, %d solved by cage combinations and singles alone", float64(cages)/float64(made), solved)
 	}
-	code := 0
-	if failure != nil {
-		if ctx.Err() != nil {
-			sum.WriteString("; interrupted")
-		} else {
-			fmt.Fprintf(&sum, "; %v", failure)
-		}
-		code = 1
-	}
-	fs.Errorf("%s", sum.String())
-	return fs.Finish(w, code)
+	return finishGenerate(ctx, fs, w, &sum, made, failure)
 }
 
 // constrainedJSON is the record of generate -json for puzzles with
@@ -423,17 +420,7 @@ func runGenerateConstrained(ctx context.Context, fs *cli.FlagSet, shape sudoku.S
 	if made > 0 {
 		fmt.Fprintf(&sum, ", %.1f givens on average", float64(givens)/float64(made))
 	}
-	code := 0
-	if failure != nil {
-		if ctx.Err() != nil {
-			sum.WriteString("; interrupted")
-		} else {
-			fmt.Fprintf(&sum, "; %v", failure)
-		}
-		code = 1
-	}
-	fs.Errorf("%s", sum.String())
-	return fs.Finish(w, code)
+	return finishGenerate(ctx, fs, w, &sum, made, failure)
 }
 
 // encodePuzzleObject writes g as the JSON puzzle object (the variant
