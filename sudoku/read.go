@@ -70,7 +70,8 @@ type Reader struct {
 	hasPend   bool
 	unreadBuf []byte
 
-	slab []block9 // 9x9 puzzles not handed out yet (newPuzzle)
+	slab []block9  // 9x9 puzzles not handed out yet (newPuzzle)
+	free []*Puzzle // 9x9 puzzles handed back by Recycle, for newPuzzle
 
 	started   bool
 	stopped   bool // after an I/O error
@@ -491,6 +492,16 @@ func (r *Reader) newPuzzle(n int, shape Shape) *Puzzle {
 		shape, _ = DefaultShape(n)
 	}
 	if n == 9 {
+		if k := len(r.free) - 1; k >= 0 {
+			p := r.free[k]
+			r.free = r.free[:k]
+			g := p.Grid
+			cells := g.Cells
+			clear(cells)
+			*g = Grid{Shape: shape, Variant: r.opt.Variant, Cells: cells}
+			*p = Puzzle{Grid: g}
+			return p
+		}
 		// From a slab of 64: one allocation for many puzzles (a slab
 		// stays alive while any of its puzzles is referenced).
 		if len(r.slab) == 0 {
@@ -504,6 +515,19 @@ func (r *Reader) newPuzzle(n int, shape Shape) *Puzzle {
 	}
 	g := NewGrid(shape, r.opt.Variant)
 	return &Puzzle{Grid: g}
+}
+
+// Recycle hands back p, a puzzle that Next returned and that the caller
+// no longer uses, grid included: a later Next may reuse its memory, so
+// that a loop that recycles each 9x9 puzzle once it is done with it reads
+// a stream without allocating per puzzle (the puzzles of other sizes are
+// left to the garbage collector). Recycling a puzzle still in use, or
+// twice, corrupts the puzzles Next returns later.
+func (r *Reader) Recycle(p *Puzzle) {
+	if p == nil || p.Grid == nil || len(p.Grid.Cells) != 81 {
+		return
+	}
+	r.free = append(r.free, p)
 }
 
 // oneLine reads a one-line puzzle of side n whose symbols start at line[off].

@@ -204,6 +204,9 @@ type batchItem struct {
 	out  []byte
 	t    tally
 	last bool // the last puzzle of its reader chunk
+	// chunk, on the last puzzle of a chunk: the buffer that the outputs
+	// of the chunk's puzzles share, free again once it is written.
+	chunk []byte
 }
 
 // batch runs one command over its inputs.
@@ -219,6 +222,42 @@ type batch struct {
 	// multi is set when there are several input files: errors and JSON
 	// records then name the file.
 	multi bool
+	// The result slices and output buffers of chunks the writer is done
+	// with, for the workers to reuse (getItems, getChunk): a run then
+	// allocates nothing per chunk once the window is full.
+	freeItems chan []batchItem
+	freeChunk chan []byte
+}
+
+// getItems returns a result slice of length n, reused when one is free.
+func (b *batch) getItems(n int) []batchItem {
+	select {
+	case r := <-b.freeItems:
+		if cap(r) >= n {
+			return r[:n]
+		}
+	default:
+	}
+	return make([]batchItem, n)
+}
+
+// getChunk returns an empty output buffer, reused when one is free.
+func (b *batch) getChunk() []byte {
+	select {
+	case c := <-b.freeChunk:
+		return c[:0]
+	default:
+		return nil
+	}
+}
+
+// free hands a result slice or an output buffer back for reuse; one
+// that finds the free list full is left to the garbage collector.
+func free[T any](list chan []T, x []T) {
+	select {
+	case list <- x:
+	default:
+	}
 }
 
 type countingReader struct {
@@ -265,6 +304,11 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 	jobs := make(chan []batchJob, batchWindow/batchChunk)
 	slots := make(chan struct{}, batchWindow/batchChunk)
 	items := make(chan []batchItem, 2*b.cfg.workers+2)
+	b.freeItems = make(chan []batchItem, cap(items)+b.cfg.workers+1)
+	b.freeChunk = make(chan []byte, cap(slots)+b.cfg.workers+1)
+	// done: the chunks the workers have processed, back to the reader,
+	// which recycles their puzzles (sudoku.Reader.Recycle) and slices.
+	done := make(chan []batchJob, cap(jobs)+b.cfg.workers+1)
 
 	// Reader.
 	inline := b.cfg.workers == 1
@@ -278,6 +322,16 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 		}
 		seq := 0
 		var chunk []batchJob
+		// rd is the reader of the file being read: the puzzles of a chunk
+		// go back to it once the chunk is processed.
+		var rd *sudoku.Reader
+		recycle := func(c []batchJob) []batchJob {
+			for i := range c {
+				rd.Recycle(c[i].p)
+				c[i] = batchJob{}
+			}
+			return c[:0]
+		}
 		flush := func() bool {
 			if len(chunk) == 0 {
 				return true
@@ -290,10 +344,23 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 			prog.read.Add(int64(len(chunk)))
 			if inline {
 				items <- w.work(ctx, chunk)
-			} else {
-				jobs <- chunk
+				chunk = recycle(chunk)
+				return true
 			}
+			jobs <- chunk
 			chunk = nil
+			for {
+				select {
+				case c := <-done:
+					c = recycle(c)
+					if chunk == nil {
+						chunk = c
+					}
+					continue
+				default:
+				}
+				break
+			}
 			return true
 		}
 		add := func(j batchJob) bool {
@@ -303,7 +370,7 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 			return len(chunk) < batchChunk || flush()
 		}
 		readOne := func(r io.Reader, src string) bool {
-			rd := sudoku.NewReader(countingReader{r, &prog.bytesRead}, b.cfg.read)
+			rd = sudoku.NewReader(countingReader{r, &prog.bytesRead}, b.cfg.read)
 			for {
 				if rd.Buffered() == 0 && !flush() {
 					return false
@@ -359,6 +426,10 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 				w := b.newWorker()
 				for chunk := range jobs {
 					items <- w.work(ctx, chunk)
+					select {
+					case done <- chunk:
+					default:
+					}
 				}
 			}()
 		}
@@ -382,6 +453,8 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 			ring[it.seq%batchWindow] = it
 			ready[it.seq%batchWindow] = true
 		}
+		clear(res)
+		free(b.freeItems, res)
 		for ready[next%batchWindow] {
 			it := ring[next%batchWindow]
 			ready[next%batchWindow] = false
@@ -393,19 +466,25 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 			switch {
 			case it.t == skipped || interrupted || werr != nil:
 				interrupted = werr == nil
-				continue
-			case it.t == partial:
-				interrupted = true
-			case it.t == parseError:
-				parseErrors++
 			default:
-				counts[it.t]++
+				switch it.t {
+				case partial:
+					interrupted = true
+				case parseError:
+					parseErrors++
+				default:
+					counts[it.t]++
+				}
+				if _, werr = w.Write(it.out); werr != nil {
+					cancel()
+				} else {
+					prog.done.Add(1)
+				}
 			}
-			if _, werr = w.Write(it.out); werr != nil {
-				cancel()
-				continue
+			if it.chunk != nil {
+				// Written: the chunk's buffer goes back to the workers.
+				free(b.freeChunk, it.chunk)
 			}
-			prog.done.Add(1)
 		}
 		// Flush when no more results are ready: output streams, and a
 		// fast run writes in large blocks.
@@ -463,6 +542,8 @@ type batchWorker struct {
 	s   *sudoku.Solver
 	buf bytes.Buffer
 	pz  puzzle // the puzzle being processed (process does not keep it)
+	// ends: the end in buf of each puzzle's output (work).
+	ends []int
 }
 
 func (b *batch) newWorker() *batchWorker {
@@ -472,17 +553,20 @@ func (b *batch) newWorker() *batchWorker {
 // work processes a chunk: the results, in order, the last one marked.
 func (w *batchWorker) work(ctx context.Context, chunk []batchJob) []batchItem {
 	w.buf.Reset()
-	offs := make([]int, len(chunk)+1)
-	res := make([]batchItem, len(chunk))
+	w.ends = w.ends[:0]
+	res := w.b.getItems(len(chunk))
 	for i, j := range chunk {
 		res[i] = batchItem{seq: j.seq, t: w.b.one(ctx, w.s, j, &w.pz, &w.buf)}
-		offs[i+1] = w.buf.Len()
+		w.ends = append(w.ends, w.buf.Len())
+	}
+	out := append(w.b.getChunk(), w.buf.Bytes()...)
+	start := 0
+	for i, end := range w.ends {
+		res[i].out = out[start:end:end]
+		start = end
 	}
 	res[len(res)-1].last = true
-	out := bytes.Clone(w.buf.Bytes())
-	for i := range res {
-		res[i].out = out[offs[i]:offs[i+1]]
-	}
+	res[len(res)-1].chunk = out
 	return res
 }
 
