@@ -28,16 +28,18 @@ func fuzzPuzzle(seed uint64, blanks uint8, change bool) [81]uint8 {
 	return p
 }
 
-// modes returns three solvers: one that chooses its search's mode per
-// puzzle, one that always guesses on triads and one that always guesses
-// on cells, so that each test covers both searches on every puzzle.
-func modes() [3]*bitboard.Solver {
-	var m [3]*bitboard.Solver
+// modes returns four solvers: one that chooses its search's mode per
+// puzzle, and one forced to each mode (triad guesses; cell guesses; cell
+// guesses until the first solution, then triads), so that each test
+// covers every search on every puzzle.
+func modes() [4]*bitboard.Solver {
+	var m [4]*bitboard.Solver
 	for i := range m {
 		m[i] = new(bitboard.Solver)
 	}
-	bitboard.ForceMode(m[1], false)
-	bitboard.ForceMode(m[2], true)
+	bitboard.ForceMode(m[1], bitboard.ModeTriads)
+	bitboard.ForceMode(m[2], bitboard.ModeCells)
+	bitboard.ForceMode(m[3], bitboard.ModeCellsFirst)
 	return m
 }
 
