@@ -275,17 +275,19 @@ func (s *State) nakedSingles() (placed, ok bool) {
 	s.Unsolved[0] &^= s0
 	s.Unsolved[1] &^= s1
 	s.Unsolved[2] &^= s2
+	// Each digit with singles loses the rows, boxes and columns they
+	// see. The other digits need no change: a single's cell has no other
+	// candidate.
 	for k := 0; k < 27; k += 3 {
 		w0, w1, w2 := c[k], c[k+1], c[k+2]
 		p0, p1, p2 := w0&s0, w1&s1, w2&s2
 		if p0|p1|p2 == 0 {
-			c[k], c[k+1], c[k+2] = w0&^s0, w1&^s1, w2&^s2
 			continue
 		}
 		cols := (Fold(p0) | Fold(p1) | Fold(p2)) * Spread
-		c[k] = w0&^(s0|cols|Reach[BoxMatrix(p0)]) | p0
-		c[k+1] = w1&^(s1|cols|Reach[BoxMatrix(p1)]) | p1
-		c[k+2] = w2&^(s2|cols|Reach[BoxMatrix(p2)]) | p2
+		c[k] = w0&^(cols|Reach[BoxMatrix(p0)]) | p0
+		c[k+1] = w1&^(cols|Reach[BoxMatrix(p1)]) | p1
+		c[k+2] = w2&^(cols|Reach[BoxMatrix(p2)]) | p2
 	}
 	return true, true
 }
