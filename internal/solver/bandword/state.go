@@ -19,6 +19,9 @@ type Work struct {
 	Seen [27]uint32
 	// Triads turns on the triad rules (see triads) in Propagate.
 	Triads bool
+	// Light makes Propagate's digit rules hidden singles in rows only
+	// (digitLight), without locked candidates, boxes or columns.
+	Light bool
 	// T: the triads each digit may occupy, and N their counts (bit k of
 	// the number of digits that may occupy a triad is in N[k]), as the
 	// triad rules last saw them (see triads).
@@ -244,6 +247,40 @@ func (s *Work) digit(d int, m uint32) bool {
 	return true
 }
 
+// digitLight is the light form of digit (Work.Light): hidden singles of
+// digit d in rows only. It reports false on a contradiction it sees (a
+// column without d: the check costs less than the guesses it saves).
+func (s *Work) digitLight(d int) bool {
+	c := s.C[3*d : 3*d+3 : 3*d+3]
+	w0, w1, w2 := c[0], c[1], c[2]
+	seen := s.Seen[3*d : 3*d+3 : 3*d+3]
+	seen[0], seen[1], seen[2] = w0, w1, w2
+	if Fold(w0)|Fold(w1)|Fold(w2) != 0x1FF {
+		return false
+	}
+	s0, s1, s2 := LoneRows(w0), LoneRows(w1), LoneRows(w2)
+	s0 &= s.Unsolved[0]
+	s1 &= s.Unsolved[1]
+	s2 &= s.Unsolved[2]
+	if s0|s1|s2 == 0 {
+		return true
+	}
+	cols := (Fold(s0) | Fold(s1) | Fold(s2)) * Spread
+	a := s.C[:27:27]
+	for k := 0; k < 27; k += 3 {
+		a[k] &^= s0
+		a[k+1] &^= s1
+		a[k+2] &^= s2
+	}
+	c[0] = w0&^(cols|Reach[BoxMatrix(s0)]) | s0
+	c[1] = w1&^(cols|Reach[BoxMatrix(s1)]) | s1
+	c[2] = w2&^(cols|Reach[BoxMatrix(s2)]) | s2
+	s.Unsolved[0] &^= s0
+	s.Unsolved[1] &^= s1
+	s.Unsolved[2] &^= s2
+	return true
+}
+
 // nakedSingles places the cells left with one candidate and reports
 // whether it placed any, and false in ok on a contradiction (a cell with
 // no candidate). Two equal singles that see each other are not detected
@@ -338,7 +375,11 @@ func (s *Work) Propagate() bool {
 			}
 			if m != 0 {
 				any = true
-				if !s.digit(d, m) {
+				if s.Light {
+					if !s.digitLight(d) {
+						return false
+					}
+				} else if !s.digit(d, m) {
 					return false
 				}
 			}

@@ -23,10 +23,13 @@ type Solver struct {
 // The modes of a search, chosen once per puzzle after its first
 // propagation (Solver.mode).
 const (
-	modeAuto       = iota // for force: chosen per puzzle
-	modeTriads            // the triad rules, guesses on triads
-	modeCells             // no triad rules, guesses on cells
-	modeCellsFirst        // modeCells until the first solution, then modeTriads
+	modeAuto   = iota // for force: chosen per puzzle
+	modeTriads        // the triad rules, guesses on triads
+	modeCells         // no triad rules, guesses on cells
+	// modeCellsFirst: until the first solution, guesses on cells with
+	// the light digit rules (bandword.Work.Light: hidden singles in rows
+	// only) and no triad rules; after it, modeTriads.
+	modeCellsFirst
 )
 
 // cellModeMax: a search for one solution (limit 1) of a puzzle with at
@@ -41,18 +44,18 @@ const (
 // puzzle of the hardest file but one).
 const cellModeMax = 50
 
-// cellCountPlaced: a search for two solutions or more takes the cell
-// guesses until its first solution (modeCellsFirst) only when, besides
-// leaving at most cellModeMax cells, the first propagation placed fewer
-// than this many cells: a puzzle with many givens (at least 31) on which
-// the rules make almost no progress, which has several solutions more
-// often than not, and the cell guesses reach two of them sooner and
-// more cheaply. Serg's puzzles (34 or 35 givens, 30 to 46 cells left)
-// are such puzzles; a 17-clue puzzle left with as few cells has had at
-// least 14 placed. Proving a puzzle unique explores the whole tree,
-// which the triads prune: the cell guesses for every puzzle with at most
-// 50 cells left made the 17-clue file 7.5% slower counting to 2
-// (docs/bitboard.md), and after the first solution the triads return.
+// cellCountPlaced: when the first propagation leaves at most cellModeMax
+// cells and has placed fewer than this many, the search takes
+// modeCellsFirst, whatever the limit: a puzzle with many givens (at
+// least 31) on which the rules make almost no progress, which has
+// several solutions more often than not. Cell guesses with the light
+// digit rules reach two of them sooner and more cheaply. Serg's puzzles
+// (34 or 35 givens, 30 to 46 cells left) are such puzzles; a 17-clue
+// puzzle left with as few cells has had at least 14 placed. Proving a
+// puzzle unique explores the whole tree, which the triads prune (the
+// cell guesses for every puzzle with at most 50 cells left made the
+// 17-clue file 7.5% slower counting to 2, docs/bitboard.md): after the
+// first solution, the triads return.
 const cellCountPlaced = 10
 
 // mode returns the mode of the search for limit solutions of the state
@@ -66,10 +69,10 @@ func (s *Solver) mode(st *bandword.State, limit, blanks int) uint8 {
 	switch {
 	case left > cellModeMax:
 		return modeTriads
-	case limit == 1:
-		return modeCells
 	case blanks-left < cellCountPlaced:
 		return modeCellsFirst
+	case limit == 1:
+		return modeCells
 	}
 	return modeTriads
 }
@@ -122,7 +125,7 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 	// triad mode they then run on the state it left before the first
 	// guess.
 	blanks := bits.OnesCount32(st.Unsolved[0]) + bits.OnesCount32(st.Unsolved[1]) + bits.OnesCount32(st.Unsolved[2])
-	st.Triads = false
+	st.Triads, st.Light = false, false
 	root, thenTriads := true, false
 	for {
 		ok := st.Propagate()
@@ -130,6 +133,7 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 			root = false
 			m := s.mode(&st.State, limit, blanks)
 			thenTriads = m == modeCellsFirst
+			st.Light = thenTriads
 			if m == modeTriads {
 				st.Triads = true
 				if ok && st.Unsolved != [3]uint32{} {
@@ -169,7 +173,7 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 					return count, guesses, false
 				}
 				if thenTriads {
-					thenTriads, st.Triads = false, true
+					thenTriads, st.Triads, st.Light = false, true, false
 				}
 			}
 		}
