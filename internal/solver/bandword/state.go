@@ -161,9 +161,9 @@ func twice(w uint32) uint32 {
 
 // digit applies the digit-wise rules to digit d, whose bands m (bit b)
 // changed: locked candidates inside bands and stacks to a fixed point,
-// then hidden singles in rows, boxes and columns. It reports false on a
-// contradiction.
-func (s *Work) digit(d int, m uint32) bool {
+// then hidden singles in rows, boxes and columns. It reports whether it
+// changed any candidate, and false in ok on a contradiction.
+func (s *Work) digit(d int, m uint32) (changed, ok bool) {
 	c := s.C[3*d : 3*d+3 : 3*d+3]
 	w0, w1, w2 := c[0], c[1], c[2]
 	if m&1 != 0 {
@@ -204,8 +204,9 @@ func (s *Work) digit(d int, m uint32) bool {
 		w0, w1, w2 = n0, n1, n2
 	}
 	if w0 == 0 || w1 == 0 || w2 == 0 {
-		return false
+		return false, false
 	}
+	changed = w0 != c[0] || w1 != c[1] || w2 != c[2]
 	c[0], c[1], c[2] = w0, w1, w2
 	seen := s.Seen[3*d : 3*d+3 : 3*d+3]
 	seen[0], seen[1], seen[2] = w0, w1, w2
@@ -215,7 +216,7 @@ func (s *Work) digit(d int, m uint32) bool {
 	s0, s1, s2 := LoneRows(w0), LoneRows(w1), LoneRows(w2)
 	once := f0 | f1 | f2
 	if once != 0x1FF {
-		return false
+		return false, false
 	}
 	if cols := once &^ (twice(w0) | twice(w1) | twice(w2) | f0&f1 | f2&(f0|f1)); cols != 0 {
 		s0 |= w0 & ((cols & f0) * Spread)
@@ -226,7 +227,7 @@ func (s *Work) digit(d int, m uint32) bool {
 	s1 &= s.Unsolved[1]
 	s2 &= s.Unsolved[2]
 	if s0|s1|s2 == 0 {
-		return true
+		return changed, true
 	}
 	// Place them: the rows, boxes and columns they see lose d, the cells
 	// lose the other digits. (Two that see each other leave an
@@ -244,26 +245,27 @@ func (s *Work) digit(d int, m uint32) bool {
 	s.Unsolved[0] &^= s0
 	s.Unsolved[1] &^= s1
 	s.Unsolved[2] &^= s2
-	return true
+	return true, true
 }
 
 // digitLight is the light form of digit (Work.Light): hidden singles of
-// digit d in rows only. It reports false on a contradiction it sees (a
-// column without d: the check costs less than the guesses it saves).
-func (s *Work) digitLight(d int) bool {
+// digit d in rows only. It reports whether it placed any, and false in
+// ok on a contradiction it sees (a column without d: the check costs
+// less than the guesses it saves).
+func (s *Work) digitLight(d int) (changed, ok bool) {
 	c := s.C[3*d : 3*d+3 : 3*d+3]
 	w0, w1, w2 := c[0], c[1], c[2]
 	seen := s.Seen[3*d : 3*d+3 : 3*d+3]
 	seen[0], seen[1], seen[2] = w0, w1, w2
 	if Fold(w0)|Fold(w1)|Fold(w2) != 0x1FF {
-		return false
+		return false, false
 	}
 	s0, s1, s2 := LoneRows(w0), LoneRows(w1), LoneRows(w2)
 	s0 &= s.Unsolved[0]
 	s1 &= s.Unsolved[1]
 	s2 &= s.Unsolved[2]
 	if s0|s1|s2 == 0 {
-		return true
+		return false, true
 	}
 	cols := (Fold(s0) | Fold(s1) | Fold(s2)) * Spread
 	a := s.C[:27:27]
@@ -278,7 +280,7 @@ func (s *Work) digitLight(d int) bool {
 	s.Unsolved[0] &^= s0
 	s.Unsolved[1] &^= s1
 	s.Unsolved[2] &^= s2
-	return true
+	return true, true
 }
 
 // nakedSingles places the cells left with one candidate and reports
@@ -361,7 +363,9 @@ func (s *Work) Propagate() bool {
 			}
 			continue
 		}
-		any := false
+		// changed: the digit rules removed a candidate; if none did, the
+		// state is a fixed point of the rules so far.
+		changed := false
 		for d := 0; d < 9; d++ {
 			var m uint32
 			if s.C[3*d] != s.Seen[3*d] {
@@ -374,23 +378,25 @@ func (s *Work) Propagate() bool {
 				m |= 4
 			}
 			if m != 0 {
-				any = true
+				var c, ok bool
 				if s.Light {
-					if !s.digitLight(d) {
-						return false
-					}
-				} else if !s.digit(d, m) {
+					c, ok = s.digitLight(d)
+				} else {
+					c, ok = s.digit(d, m)
+				}
+				if !ok {
 					return false
 				}
+				changed = changed || c
 			}
 		}
-		if any {
+		if changed {
 			continue
 		}
 		if !s.Triads {
 			return true
 		}
-		changed, ok := s.triads()
+		changed, ok = s.triads()
 		if !ok {
 			return false
 		}
