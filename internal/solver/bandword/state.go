@@ -290,23 +290,26 @@ func (s *Work) digitLight(d int) (changed, ok bool) {
 // or the final check (Valid) rejects the grid.
 func (s *State) nakedSingles() (placed, ok bool) {
 	c := &s.C
-	// Cells with at least one and at least two candidates, per band, as
-	// three independent chains over digits 1-3, 4-6 and 7-9, merged.
-	var one, sg [3]uint32
-	for b := range 3 {
-		x0, x1, x2 := c[b], c[b+3], c[b+6]
-		y0, y1, y2 := c[b+9], c[b+12], c[b+15]
-		z0, z1, z2 := c[b+18], c[b+21], c[b+24]
-		ox, oy, oz := x0|x1|x2, y0|y1|y2, z0|z1|z2
-		tx := x0&x1 | x2&(x0|x1)
-		ty := y0&y1 | y2&(y0|y1)
-		tz := z0&z1 | z2&(z0|z1)
-		one[b] = ox | oy | oz
-		sg[b] = s.Unsolved[b] &^ (tx | ty | tz | ox&oy | oz&(ox|oy))
-	}
-	if one[0]&one[1]&one[2] != All {
+	// Cells with at least one and at least two candidates, as three
+	// independent chains over digits 1-3, 4-6 and 7-9, merged: bands 0
+	// and 1 together in 64-bit words (band 1 in the high half), band 2
+	// alone.
+	ab := func(k int) uint64 { return uint64(c[k]) | uint64(c[k+1])<<32 }
+	x0, x1, x2 := ab(0), ab(3), ab(6)
+	y0, y1, y2 := ab(9), ab(12), ab(15)
+	z0, z1, z2 := ab(18), ab(21), ab(24)
+	ox, oy, oz := x0|x1|x2, y0|y1|y2, z0|z1|z2
+	two := x0&x1 | x2&(x0|x1) | y0&y1 | y2&(y0|y1) | z0&z1 | z2&(z0|z1) | ox&oy | oz&(ox|oy)
+	one := ox | oy | oz
+	u0, u1, u2 := c[2], c[5], c[8]
+	v0, v1, v2 := c[11], c[14], c[17]
+	r0, r1, r2 := c[20], c[23], c[26]
+	ou, ov, or := u0|u1|u2, v0|v1|v2, r0|r1|r2
+	two2 := u0&u1 | u2&(u0|u1) | v0&v1 | v2&(v0|v1) | r0&r1 | r2&(r0|r1) | ou&ov | or&(ou|ov)
+	if uint32(one)&uint32(one>>32)&(ou|ov|or) != All {
 		return false, false
 	}
+	sg := [3]uint32{s.Unsolved[0] &^ uint32(two), s.Unsolved[1] &^ uint32(two>>32), s.Unsolved[2] &^ two2}
 	s0, s1, s2 := sg[0], sg[1], sg[2]
 	if s0|s1|s2 == 0 {
 		return false, true
