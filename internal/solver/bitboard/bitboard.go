@@ -44,23 +44,25 @@ const (
 // puzzle of the hardest file but one).
 const cellModeMax = 50
 
-// cellCountPlaced: when the first propagation leaves at most cellModeMax
-// cells and has placed fewer than this many, the search takes
-// modeCellsFirst, whatever the limit: a puzzle with many givens (at
-// least 31) on which the rules make almost no progress, which has
-// several solutions more often than not. Cell guesses with the light
-// digit rules reach two of them sooner and more cheaply. Serg's puzzles
-// (34 or 35 givens, 30 to 46 cells left) are such puzzles; a 17-clue
-// puzzle left with as few cells has had at least 14 placed. Proving a
-// puzzle unique explores the whole tree, which the triads prune (the
-// cell guesses for every puzzle with at most 50 cells left made the
-// 17-clue file 7.5% slower counting to 2, docs/bitboard.md): after the
-// first solution, the triads return.
-const cellCountPlaced = 10
+// cellGivens: a puzzle with at least this many givens that the first
+// propagation leaves unsolved (with at most cellModeMax cells left)
+// takes modeCellsFirst, whatever the limit. Such puzzles, with many
+// givens on which singles and locked candidates stall, have several
+// solutions more often than not (Serg's benchmark: 34 or 35 givens,
+// 30 to 46 cells left, every puzzle with several), and the cell guesses
+// with the light digit rules reach two solutions sooner and more cheaply
+// than the triads (Serg's file counted to 2: 6.83 against 6.92 guesses,
+// 2.6 against 3.9 µs). A unique puzzle's proof explores the whole tree,
+// which the triads prune better: after the first solution they return.
+// The threshold was measured on the shared files (docs/bitboard.md): a
+// lower one, or "the first propagation placed fewer than 10 cells",
+// took in many unique puzzles of se_rated_sample.txt (22 to 29 givens)
+// and slowed them 5-10%.
+const cellGivens = 30
 
 // mode returns the mode of the search for limit solutions of the state
-// st after its first propagation (without the triad rules), which found
-// blanks cells to fill.
+// st after its first propagation (without the triad rules), in a puzzle
+// with blanks cells to fill.
 func (s *Solver) mode(st *bandword.State, limit, blanks int) uint8 {
 	if s.force != modeAuto {
 		return s.force
@@ -69,7 +71,7 @@ func (s *Solver) mode(st *bandword.State, limit, blanks int) uint8 {
 	switch {
 	case left > cellModeMax:
 		return modeTriads
-	case blanks-left < cellCountPlaced:
+	case 81-blanks >= cellGivens:
 		return modeCellsFirst
 	case limit == 1:
 		return modeCells
@@ -84,9 +86,9 @@ func (s *Solver) mode(st *bandword.State, limit, blanks int) uint8 {
 // number of guesses made: branch points of the search, each a digit's
 // triad tried in, then out (bandword.Work.Choose), or, in the cell mode
 // (looking for one solution of a puzzle that the first propagation
-// leaves mostly filled, cellModeMax, or for the first of several of a
-// puzzle on which it makes almost no progress, cellCountPlaced), a
-// cell's candidate tried in, then out.
+// leaves mostly filled, cellModeMax, or until the first solution of a
+// puzzle with many givens, cellGivens), a cell's candidate tried in,
+// then out.
 func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count, guesses int) {
 	count, guesses, _ = s.count(nil, puzzle, limit, solution)
 	return count, guesses
