@@ -26,10 +26,10 @@ const (
 	modeAuto   = iota // for force: chosen per puzzle
 	modeTriads        // the triad rules, guesses on triads
 	modeCells         // no triad rules, guesses on cells
-	// modeCellsFirst: until the first solution, guesses on cells with
-	// the light digit rules (bandword.Work.Light: hidden singles in rows
-	// only) and no triad rules; after it, modeTriads.
-	modeCellsFirst
+	// modeCellsLight: modeCells with the light digit rules
+	// (bandword.Work.Light: hidden singles in rows only) until the first
+	// solution, the full ones after it.
+	modeCellsLight
 )
 
 // cellModeMax: a search for one solution (limit 1) of a puzzle with at
@@ -46,14 +46,17 @@ const cellModeMax = 50
 
 // cellGivens: a puzzle with at least this many givens that the first
 // propagation leaves unsolved (with at most cellModeMax cells left)
-// takes modeCellsFirst, whatever the limit. Such puzzles, with many
+// takes modeCellsLight, whatever the limit. Such puzzles, with many
 // givens on which singles and locked candidates stall, have several
 // solutions more often than not (Serg's benchmark: 34 or 35 givens,
 // 30 to 46 cells left, every puzzle with several), and the cell guesses
 // with the light digit rules reach two solutions sooner and more cheaply
-// than the triads (Serg's file counted to 2: 6.83 against 6.92 guesses,
-// 2.6 against 3.9 µs). A unique puzzle's proof explores the whole tree,
-// which the triads prune better: after the first solution they return.
+// than the triads (Serg's file counted to 2: 6.84 against 6.92 guesses,
+// 2.5 against 3.9 µs). A unique puzzle's proof explores the whole tree,
+// where the light rules would guess more: after the first solution the
+// full digit rules return (the triads too cost more than they gained
+// there, 3.5% on Serg's file, even on 510 unique puzzles of
+// se_rated_sample.txt with 30 givens or more).
 // The threshold was measured on the shared files (docs/bitboard.md): a
 // lower one, or "the first propagation placed fewer than 10 cells",
 // took in many unique puzzles of se_rated_sample.txt (22 to 29 givens)
@@ -72,7 +75,7 @@ func (s *Solver) mode(st *bandword.State, limit, blanks int) uint8 {
 	case left > cellModeMax:
 		return modeTriads
 	case 81-blanks >= cellGivens:
-		return modeCellsFirst
+		return modeCellsLight
 	case limit == 1:
 		return modeCells
 	}
@@ -128,14 +131,13 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 	// guess.
 	blanks := bits.OnesCount32(st.Unsolved[0]) + bits.OnesCount32(st.Unsolved[1]) + bits.OnesCount32(st.Unsolved[2])
 	st.Triads, st.Light = false, false
-	root, thenTriads := true, false
+	root := true
 	for {
 		ok := st.Propagate()
 		if root {
 			root = false
 			m := s.mode(&st.State, limit, blanks)
-			thenTriads = m == modeCellsFirst
-			st.Light = thenTriads
+			st.Light = m == modeCellsLight
 			if m == modeTriads {
 				st.Triads = true
 				if ok && st.Unsolved != [3]uint32{} {
@@ -174,9 +176,7 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 				if count >= limit {
 					return count, guesses, false
 				}
-				if thenTriads {
-					thenTriads, st.Triads, st.Light = false, true, false
-				}
+				st.Light = false
 			}
 		}
 		if sp == 0 {

@@ -4,11 +4,11 @@ package bitboard
 const (
 	ModeTriads     = modeTriads
 	ModeCells      = modeCells
-	ModeCellsFirst = modeCellsFirst
+	ModeCellsLight = modeCellsLight
 )
 
 // ForceMode makes s search every puzzle in mode m (ModeTriads, ModeCells
-// or ModeCellsFirst), whatever Solver.mode would choose, so that the
+// or ModeCellsLight), whatever Solver.mode would choose, so that the
 // tests cover every mode on the same puzzles.
 func ForceMode(s *Solver, m uint8) {
 	s.force = m

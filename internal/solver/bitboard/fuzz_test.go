@@ -30,7 +30,7 @@ func fuzzPuzzle(seed uint64, blanks uint8, change bool) [81]uint8 {
 
 // modes returns four solvers: one that chooses its search's mode per
 // puzzle, and one forced to each mode (triad guesses; cell guesses; cell
-// guesses until the first solution, then triads), so that each test
+// guesses with the light digit rules until the first solution), so that each test
 // covers every search on every puzzle.
 func modes() [4]*bitboard.Solver {
 	var m [4]*bitboard.Solver
@@ -39,7 +39,7 @@ func modes() [4]*bitboard.Solver {
 	}
 	bitboard.ForceMode(m[1], bitboard.ModeTriads)
 	bitboard.ForceMode(m[2], bitboard.ModeCells)
-	bitboard.ForceMode(m[3], bitboard.ModeCellsFirst)
+	bitboard.ForceMode(m[3], bitboard.ModeCellsLight)
 	return m
 }
 
