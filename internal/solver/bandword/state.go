@@ -250,14 +250,25 @@ func (s *Work) digit(d int, m uint32) (changed, ok bool) {
 
 // digitLight is the light form of digit (Work.Light): hidden singles of
 // digit d in rows only. It reports whether it placed any, and false in
-// ok on a contradiction it sees (a column without d: the check costs
-// less than the guesses it saves).
+// ok on a contradiction: a row, column or box without d. (Without that
+// check, a search in the light mode found out that a box had lost a
+// digit only when its cells ran out: 70 million guesses to count 60
+// solutions of a grid with 8 givens, against 95 with the full rules.)
 func (s *Work) digitLight(d int) (changed, ok bool) {
 	c := s.C[3*d : 3*d+3 : 3*d+3]
 	w0, w1, w2 := c[0], c[1], c[2]
 	seen := s.Seen[3*d : 3*d+3 : 3*d+3]
 	seen[0], seen[1], seen[2] = w0, w1, w2
-	if Fold(w0)|Fold(w1)|Fold(w2) != 0x1FF {
+	// Every row, column and box keeps d (w0 and w1 together in a 64-bit
+	// word; bit 3j of x: minirow j not empty, bit 9r of y: row r, bit 3k
+	// of z: box k).
+	w01 := uint64(w0) | uint64(w1)<<32
+	xa, x2 := w01|w01>>1|w01>>2, w2|w2>>1|w2>>2
+	ya, y2 := xa|xa>>3|xa>>6, x2|x2>>3|x2>>6
+	za, z2 := xa|xa>>9|xa>>18, x2|x2>>9|x2>>18
+	rows := uint32(ya) & uint32(ya>>32) & y2 & Spread
+	boxes := uint32(za) & uint32(za>>32) & z2 & 0x49
+	if Fold(w0)|Fold(w1)|Fold(w2) != 0x1FF || rows|boxes<<1 != Spread|0x49<<1 {
 		return false, false
 	}
 	s0, s1, s2 := LoneRows(w0), LoneRows(w1), LoneRows(w2)
