@@ -54,13 +54,13 @@ const cellModeMax = 50
 // than the triads (Serg's file counted to 2: 6.84 against 6.92 guesses,
 // 2.5 against 3.9 µs). A unique puzzle's proof explores the whole tree,
 // where the light rules would guess more: after the first solution the
-// full digit rules return (the triads too cost more than they gained
-// there, 3.5% on Serg's file, even on 510 unique puzzles of
-// se_rated_sample.txt with 30 givens or more).
-// The threshold was measured on the shared files (docs/bitboard.md): a
-// lower one, or "the first propagation placed fewer than 10 cells",
-// took in many unique puzzles of se_rated_sample.txt (22 to 29 givens)
-// and slowed them 5-10%.
+// full digit rules return, with the cell guesses (the triads there were
+// 3.5% slower on Serg's file, and even on 510 unique puzzles of
+// se_rated_sample.txt with 30 givens or more). The threshold comes from
+// measurements on the shared files (docs/bitboard.md): "the first
+// propagation placed fewer than 10 cells" instead took in 1,316 unique
+// puzzles of se_rated_sample.txt (22 to 29 givens), on which the cell
+// guesses lose to the triads, and made that file slower than before.
 const cellGivens = 30
 
 // mode returns the mode of the search for limit solutions of the state
@@ -87,11 +87,11 @@ func (s *Solver) mode(st *bandword.State, limit, blanks int) uint8 {
 // solution exists and solution is not nil, the first one found is stored
 // there. Givens that clash (or values above 9) give 0. guesses is the
 // number of guesses made: branch points of the search, each a digit's
-// triad tried in, then out (bandword.Work.Choose), or, in the cell mode
+// triad tried in, then out (bandword.Work.Choose), or, in the cell modes
 // (looking for one solution of a puzzle that the first propagation
-// leaves mostly filled, cellModeMax, or until the first solution of a
-// puzzle with many givens, cellGivens), a cell's candidate tried in,
-// then out.
+// leaves mostly filled, cellModeMax, or for any number of solutions of
+// such a puzzle with many givens, cellGivens), a cell's candidate tried
+// in, then out.
 func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count, guesses int) {
 	count, guesses, _ = s.count(nil, puzzle, limit, solution)
 	return count, guesses
