@@ -15,10 +15,22 @@ type Solver struct {
 	// cache, which stays valid from one puzzle to the next.
 	work  bandword.Work
 	stack [bandword.MaxTriadDepth]bandword.TriadFrame
-	// force, for tests: 0 chooses the search's mode by cellMode, 1
-	// always searches with the triads, 2 always with cell guesses.
+	// force, for tests: modeAuto chooses the search's mode per puzzle
+	// (mode), any other value is the mode of every search.
 	force uint8
 }
+
+// The modes of a search, chosen once per puzzle after its first
+// propagation (Solver.mode).
+const (
+	modeAuto   = iota // for force: chosen per puzzle
+	modeTriads        // the triad rules, guesses on triads
+	modeCells         // no triad rules, guesses on cells
+	// modeCellsLight: modeCells with the light digit rules
+	// (bandword.Work.Light: hidden singles in rows only) until the first
+	// solution, the full ones after it.
+	modeCellsLight
+)
 
 // cellModeMax: a search for one solution (limit 1) of a puzzle with at
 // most this many cells left unplaced by the first propagation guesses on
@@ -29,23 +41,45 @@ type Solver struct {
 // time, and the cell guesses reach a solution in fewer guesses (5.81
 // against 6.05 per puzzle). The hard puzzles, where the triads halve the
 // guesses, keep more than 50 cells after the first propagation (every
-// puzzle of the hardest file but one). Counting to 2 or more keeps the
-// triads: proving a puzzle unique explores the whole tree, which the
-// triads prune (cell guesses there: 17-clue file 2.50 -> 2.69 µs per
-// puzzle, top95 13.9 -> 15.3, Serg's 3.9 -> 3.0; docs/bitboard.md).
+// puzzle of the hardest file but one).
 const cellModeMax = 50
 
-// cellMode reports whether the search for limit solutions of the state
-// st after its first propagation guesses on cells without the triad
-// rules (cellModeMax).
-func (s *Solver) cellMode(st *bandword.State, limit int) bool {
-	switch s.force {
-	case 1:
-		return false
-	case 2:
-		return true
+// cellGivens: a puzzle with at least this many givens that the first
+// propagation leaves unsolved (with at most cellModeMax cells left)
+// takes modeCellsLight, whatever the limit. Such puzzles, with many
+// givens on which singles and locked candidates stall, have several
+// solutions more often than not (Serg's benchmark: 34 or 35 givens,
+// 30 to 46 cells left, every puzzle with several), and the cell guesses
+// with the light digit rules reach two solutions sooner and more cheaply
+// than the triads (Serg's file counted to 2: 6.84 against 6.92 guesses,
+// 2.5 against 3.9 µs). A unique puzzle's proof explores the whole tree,
+// where the light rules would guess more: after the first solution the
+// full digit rules return, with the cell guesses (the triads there were
+// 3.5% slower on Serg's file, and even on 510 unique puzzles of
+// se_rated_sample.txt with 30 givens or more). The threshold comes from
+// measurements on the shared files (docs/bitboard.md): "the first
+// propagation placed fewer than 10 cells" instead took in 1,316 unique
+// puzzles of se_rated_sample.txt (22 to 29 givens), on which the cell
+// guesses lose to the triads, and made that file slower than before.
+const cellGivens = 30
+
+// mode returns the mode of the search for limit solutions of the state
+// st after its first propagation (without the triad rules), in a puzzle
+// with blanks cells to fill.
+func (s *Solver) mode(st *bandword.State, limit, blanks int) uint8 {
+	if s.force != modeAuto {
+		return s.force
 	}
-	return limit == 1 && bits.OnesCount32(st.Unsolved[0])+bits.OnesCount32(st.Unsolved[1])+bits.OnesCount32(st.Unsolved[2]) <= cellModeMax
+	left := bits.OnesCount32(st.Unsolved[0]) + bits.OnesCount32(st.Unsolved[1]) + bits.OnesCount32(st.Unsolved[2])
+	switch {
+	case left > cellModeMax:
+		return modeTriads
+	case 81-blanks >= cellGivens:
+		return modeCellsLight
+	case limit == 1:
+		return modeCells
+	}
+	return modeTriads
 }
 
 // Count counts the solutions of puzzle (81 cells, row-major, 0 blank, 1-9
@@ -53,9 +87,11 @@ func (s *Solver) cellMode(st *bandword.State, limit int) bool {
 // solution exists and solution is not nil, the first one found is stored
 // there. Givens that clash (or values above 9) give 0. guesses is the
 // number of guesses made: branch points of the search, each a digit's
-// triad tried in, then out (bandword.Work.Choose), or, looking for one
-// solution of a puzzle that the first propagation leaves mostly filled
-// (cellModeMax), a cell's candidate tried in, then out.
+// triad tried in, then out (bandword.Work.Choose), or, in the cell modes
+// (looking for one solution of a puzzle that the first propagation
+// leaves mostly filled, cellModeMax, or for any number of solutions of
+// such a puzzle with many givens, cellGivens), a cell's candidate tried
+// in, then out.
 func (s *Solver) Count(puzzle *[81]uint8, limit int, solution *[81]uint8) (count, guesses int) {
 	count, guesses, _ = s.count(nil, puzzle, limit, solution)
 	return count, guesses
@@ -90,21 +126,24 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 	var tr bandword.Triad
 	sp := 0
 	// The search's mode is chosen once per puzzle, after the first
-	// propagation (cellMode). That runs without the triad rules when the
-	// search may take cell guesses (limit 1); if it does not, the triad
-	// rules then run on the state it left before the first guess.
-	st.Triads = limit > 1
+	// propagation (mode), which runs without the triad rules; in the
+	// triad mode they then run on the state it left before the first
+	// guess.
+	blanks := bits.OnesCount32(st.Unsolved[0]) + bits.OnesCount32(st.Unsolved[1]) + bits.OnesCount32(st.Unsolved[2])
+	st.Triads, st.Light = false, false
 	root := true
 	for {
 		ok := st.Propagate()
 		if root {
 			root = false
-			triads := !s.cellMode(&st.State, limit)
-			if triads && !st.Triads && ok && st.Unsolved != [3]uint32{} {
+			m := s.mode(&st.State, limit, blanks)
+			st.Light = m == modeCellsLight
+			if m == modeTriads {
 				st.Triads = true
-				continue
+				if ok && st.Unsolved != [3]uint32{} {
+					continue
+				}
 			}
-			st.Triads = triads
 		}
 		if ok {
 			if st.Unsolved != [3]uint32{} {
@@ -137,6 +176,7 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 				if count >= limit {
 					return count, guesses, false
 				}
+				st.Light = false
 			}
 		}
 		if sp == 0 {

@@ -18,5 +18,7 @@
 // backtracking it removes the digit from there instead. Looking for one
 // solution of a puzzle that the first propagation leaves mostly filled
 // (at most 50 cells), it guesses on cells instead and does without the
-// triad rules (see cellModeMax).
+// triad rules (see cellModeMax); so does it for any number of solutions
+// of such a puzzle with 30 givens or more, with lighter digit rules until
+// the first solution (see cellGivens).
 package bitboard

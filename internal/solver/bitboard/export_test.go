@@ -1,11 +1,15 @@
 package bitboard
 
-// ForceMode makes s search every puzzle with the triads (cells false) or
-// with cell guesses (cells true), whatever cellMode would choose, so that
-// the tests cover both modes on the same puzzles.
-func ForceMode(s *Solver, cells bool) {
-	s.force = 1
-	if cells {
-		s.force = 2
-	}
+// Modes for ForceMode.
+const (
+	ModeTriads     = modeTriads
+	ModeCells      = modeCells
+	ModeCellsLight = modeCellsLight
+)
+
+// ForceMode makes s search every puzzle in mode m (ModeTriads, ModeCells
+// or ModeCellsLight), whatever Solver.mode would choose, so that the
+// tests cover every mode on the same puzzles.
+func ForceMode(s *Solver, m uint8) {
+	s.force = m
 }

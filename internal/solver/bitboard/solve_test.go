@@ -80,7 +80,8 @@ func TestFiles(t *testing.T) {
 }
 
 // TestSerg counts the solutions of Serg's benchmark, whose puzzles all
-// have two or more, with the three solvers.
+// have two or more, with the solver in each of its modes and the DFS and
+// exact-cover solvers.
 func TestSerg(t *testing.T) {
 	ps := readPuzzles(t, shareddata.Path(t, "data/puzzles7_serg_benchmark"), 0)
 	var s bitboard.Solver
@@ -100,7 +101,7 @@ func TestSerg(t *testing.T) {
 		if m, _ := s.Count(&ps[i], 1, &one); m != 1 || !validSolution(&ps[i], &one) {
 			t.Fatalf("puzzle %d: limit 1: fast count %d (solution %v valid: %v)", i+1, m, one, validSolution(&ps[i], &one))
 		}
-		// Both searches, whichever the solver chose for the file.
+		// Every mode, whichever the solver chose for the file.
 		for k, f := range forced {
 			if m, _ := f.Count(&ps[i], 2, nil); m != n {
 				t.Fatalf("puzzle %d: fast count %d, %d when forced to mode %d", i+1, n, m, k+1)
