@@ -49,7 +49,8 @@ const maxLineLen = 1 << 20
 // Reader reads puzzles one at a time from a stream of any of the text
 // formats (docs/formats.md). It reads line by line through a buffer: a
 // file of one puzzle per line streams in constant memory, with one
-// allocation per 9x9 puzzle.
+// allocation per 9x9 puzzle, or none for the puzzles handed back with
+// Recycle.
 type Reader struct {
 	br       *bufio.Reader
 	opt      ReadOptions
