@@ -2,6 +2,7 @@ package logic
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -385,6 +386,21 @@ func (u *unary) hopeless(base float64, cx, key int) bool {
 	return cx > b.complexity || cx == b.complexity && key >= b.key
 }
 
+// reach returns the largest complexity a step of a search with this base
+// rating and key can have without being hopeless (hopeless grows with the
+// complexity); math.MaxInt32 with no best step. The best step changes only
+// between searches, so a search computes it once.
+func (u *unary) reach(base float64, key int) int {
+	if u.best == nil {
+		return math.MaxInt32
+	}
+	cx := 0
+	for !u.hopeless(base, cx+1, key) {
+		cx++
+	}
+	return cx
+}
+
 // beats reports whether a step rated r with complexity cx and key would
 // replace the best so far (see offer).
 func (u *unary) beats(r float64, cx, key int) bool {
@@ -437,7 +453,10 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 	if merged {
 		ends = append(ends, offStart)
 	}
-	{
+	// Without closers there is no cycle, and only the merged forcing
+	// chain to look for: the search stops once it is found.
+	if len(ends) > 0 {
+		alone := len(closers) == 0
 		root := u.add(start, -1)
 		u.mark(start, root)
 		pendOn := append(u.qOn[:0], root)
@@ -445,14 +464,16 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 		buf := u.buf[:0]
 		defer func() { u.qOn, u.qOff, u.buf = pendOn, pendOff, buf }()
 		length := 0
+		lim := u.reach(cycleBase, key)
+	cycle:
 		for len(pendOn) > 0 || len(pendOff) > 0 {
 			length++
 			for qi := 0; qi < len(pendOn); qi++ {
 				i := pendOn[qi]
-				if u.hopeless(cycleBase, int(u.nodes[i].depth)+2, key) {
+				if int(u.nodes[i].depth)+2 > lim {
 					continue
 				}
-				if u.hopeless(cycleBase, int(u.nodes[i].depth)+4, key) && !u.turnsOff(i, y, ends) {
+				if int(u.nodes[i].depth)+4 > lim && !u.turnsOff(i, y, ends) {
 					// The next layer only checks for closers (see
 					// below): a node that turns off none of the ends
 					// adds nothing. The first node to reach each end
@@ -477,6 +498,9 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 						u.mark(q, j)
 						if merged && q == offStart {
 							target = j
+							if alone {
+								break cycle
+							}
 						}
 					}
 				}
@@ -485,10 +509,10 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			length++
 			for qi := 0; qi < len(pendOff); qi++ {
 				i := pendOff[qi]
-				if u.hopeless(cycleBase, int(u.nodes[i].depth)+1, key) {
+				if int(u.nodes[i].depth)+1 > lim {
 					continue
 				}
-				if u.hopeless(cycleBase, int(u.nodes[i].depth)+3, key) {
+				if int(u.nodes[i].depth)+3 > lim {
 					// The potentials this node turns on would not be
 					// followed (the next layer is hopeless): only a
 					// cycle closing here counts.
@@ -547,6 +571,10 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			// the solution says otherwise.
 			continue
 		}
+		if !from.on() && len(closers) == 0 {
+			// Only a closer turns the start on.
+			continue
+		}
 		u.reset()
 		var targets []int32
 		var tseen []pot
@@ -571,18 +599,22 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 				targets = append(targets, j)
 			}
 		}
+		lim := u.reach(forceBase, key)
+		// The only target is the start's opposite: the search stops at
+		// its first node.
+	force:
 		for len(pendOn) > 0 || len(pendOff) > 0 {
 			for qi := 0; qi < len(pendOn); qi++ {
 				i := pendOn[qi]
-				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
+				if int(u.nodes[i].depth)+2 > lim {
 					continue
 				}
-				if !from.on() && u.hopeless(forceBase, int(u.nodes[i].depth)+3, key) {
+				if !from.on() && int(u.nodes[i].depth)+3 > lim {
 					// What this node turns off would not be followed,
 					// and a chain from "off" ends turning the start on.
 					continue
 				}
-				if !from.on() && u.hopeless(forceBase, int(u.nodes[i].depth)+5, key) && !u.turnsOff(i, y, closers) {
+				if !from.on() && int(u.nodes[i].depth)+5 > lim && !u.turnsOff(i, y, closers) {
 					// The next layer only checks for closers.
 					continue
 				}
@@ -592,6 +624,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 					if q^1 == from {
 						j = u.add(q, i)
 						hit(q, j)
+						break force
 					}
 					if u.seen(q) < 0 { // unseen: no ancestor either
 						if j < 0 {
@@ -605,17 +638,18 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			pendOn = pendOn[:0]
 			for qi := 0; qi < len(pendOff); qi++ {
 				i := pendOff[qi]
-				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
+				if int(u.nodes[i].depth)+2 > lim {
 					continue
 				}
-				if u.hopeless(forceBase, int(u.nodes[i].depth)+3, key) ||
-					!from.on() && u.hopeless(forceBase, int(u.nodes[i].depth)+4, key) {
+				if int(u.nodes[i].depth)+3 > lim ||
+					!from.on() && int(u.nodes[i].depth)+4 > lim {
 					// What this node turns on would not be followed
 					// (from "off", the layer after it would do
 					// nothing: see the "on" layer): only the end of a
 					// chain from "off" (the start turned on) counts.
 					if !from.on() && slices.Contains(closers, u.nodes[i].p) {
 						hit(start, u.add(start, i))
+						break force
 					}
 					continue
 				}
@@ -625,6 +659,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 					if q^1 == from {
 						j = u.add(q, i)
 						hit(q, j)
+						break force
 					}
 					if u.seen(q) < 0 {
 						if j < 0 {
