@@ -1,6 +1,9 @@
 package logic
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Sudoku Explainer's multiple and dynamic forcing chains (docs/rating.md):
 // from each candidate of each empty cell, assumed true and false, SE
@@ -48,6 +51,9 @@ type seChainer struct {
 
 	// Scratch of run, kept between runs.
 	pendOn, pendOff, ons, parents []int32
+	// hpos: the places of every digit in every house on the board of
+	// this step (board.housePositions), for static runs.
+	hpos []uint64
 }
 
 func newSEChainer(b *board, dynamic bool) *seChainer {
@@ -146,32 +152,55 @@ func (sc *seChainer) run(start pot) *chainSet {
 			}
 			ons = append(ons, cs.add(q, parents...))
 		}
-		if m := sc.cur[c]; popcount(m) == 2 {
+		if !sc.dynamic {
+			// Static: the candidates are the board's, so a link has
+			// no parent besides i, and the places of d in each house
+			// are read from the step's table.
 			parents := append(sc.parents[:0], i)
-			for r := b.cand[c] &^ m; r != 0; r &= r - 1 {
-				if j := cs.get(mkPot(n, c, lowDigit(r), false)); j >= 0 {
-					parents = append(parents, j)
+			if m := b.cand[c]; popcount(m) == 2 {
+				addOn(mkPot(n, c, lowDigit(m&^dbit(d)), true), parents)
+			}
+			for k := 0; k < 3; k++ {
+				h := loopHouse(g, k, c)
+				pos := sc.hpos[h*n+d-1]
+				if popcount(pos) != 2 {
+					continue
 				}
+				other := g.Houses[h][bits.TrailingZeros64(pos)]
+				if other == c {
+					other = g.Houses[h][63-bits.LeadingZeros64(pos)]
+				}
+				addOn(mkPot(n, other, d, true), parents)
 			}
-			addOn(mkPot(n, c, lowDigit(m&^dbit(d)), true), parents)
 			sc.parents = parents
-		}
-		for k := 0; k < 3; k++ {
-			h := loopHouse(g, k, c)
-			other := conjugate(g.Houses[h], sc.cur, c, d)
-			if other < 0 {
-				continue
-			}
-			parents := append(sc.parents[:0], i)
-			for _, x := range g.Houses[h] {
-				if b.cand[x]&dbit(d) != 0 && sc.cur[x]&dbit(d) == 0 {
-					if j := cs.get(mkPot(n, x, d, false)); j >= 0 {
+		} else {
+			if m := sc.cur[c]; popcount(m) == 2 {
+				parents := append(sc.parents[:0], i)
+				for r := b.cand[c] &^ m; r != 0; r &= r - 1 {
+					if j := cs.get(mkPot(n, c, lowDigit(r), false)); j >= 0 {
 						parents = append(parents, j)
 					}
 				}
+				addOn(mkPot(n, c, lowDigit(m&^dbit(d)), true), parents)
+				sc.parents = parents
 			}
-			addOn(mkPot(n, other, d, true), parents)
-			sc.parents = parents
+			for k := 0; k < 3; k++ {
+				h := loopHouse(g, k, c)
+				other := conjugate(g.Houses[h], sc.cur, c, d)
+				if other < 0 {
+					continue
+				}
+				parents := append(sc.parents[:0], i)
+				for _, x := range g.Houses[h] {
+					if b.cand[x]&dbit(d) != 0 && sc.cur[x]&dbit(d) == 0 {
+						if j := cs.get(mkPot(n, x, d, false)); j >= 0 {
+							parents = append(parents, j)
+						}
+					}
+				}
+				addOn(mkPot(n, other, d, true), parents)
+				sc.parents = parents
+			}
 		}
 		if sc.dynamic {
 			sc.cur[c] &^= dbit(d)
@@ -362,10 +391,12 @@ func (b *board) seChainer(dynamic bool) *seChainer {
 	if sc == nil {
 		sc = newSEChainer(b, dynamic)
 		b.se[k] = sc
-		return sc
 	}
 	sc.used = 0
 	clear(sc.cache)
+	if !dynamic {
+		sc.hpos = b.housePositions(sc.hpos)
+	}
 	return sc
 }
 
