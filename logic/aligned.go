@@ -50,31 +50,37 @@ func alignedPair(b *board) *Step {
 				continue
 			}
 			m1, m2 := b.cand[c1], b.cand[c2]
-			var ok1, ok2 uint64 // digits used by an allowed pair
 			see := g.sees(c1, c2)
-			for o1 := m1; o1 != 0; o1 &= o1 - 1 {
-				b1 := o1 & -o1
-				for o2 := m2; o2 != 0; o2 &= o2 - 1 {
-					b2 := o2 & -o2
-					if b1 == b2 && see {
-						continue
+			// A pair {x in c1, y in c2} is excluded when x = y and the
+			// cells see each other, or when a common excluder (two
+			// candidates) holds exactly x and y. So the partners a
+			// digit x of one cell cannot have are x itself (when they
+			// see each other) and the other digit of every excluder
+			// holding x; x is in an allowed pair when the other cell
+			// has a digit left.
+			ok := func(m, other uint64) uint64 {
+				var out uint64
+				for o := m; o != 0; o &= o - 1 {
+					x := o & -o
+					var no uint64
+					if see {
+						no = x
 					}
-					pair := b1 | b2
-					allowed := true
 					for _, e := range common {
-						if b.cand[e]&^pair == 0 {
-							allowed = false
-							break
+						if f := b.cand[e]; f&x != 0 {
+							no |= f &^ x
 						}
 					}
-					if allowed {
-						ok1 |= b1
-						ok2 |= b2
+					if other&^no != 0 {
+						out |= x
 					}
 				}
-				if ok1 == m1 && ok2 == m2 {
-					break // every digit has an allowed pair
-				}
+				return out
+			}
+			ok1 := ok(m1, m2)
+			ok2 := ok(m2, m1)
+			if ok1 == m1 && ok2 == m2 {
+				continue
 			}
 			var elims []Candidate
 			for _, d := range digits(m1 &^ ok1) {
@@ -82,9 +88,6 @@ func alignedPair(b *board) *Step {
 			}
 			for _, d := range digits(m2 &^ ok2) {
 				elims = append(elims, Candidate{c2, d})
-			}
-			if len(elims) == 0 {
-				continue
 			}
 			s := &Step{Technique: "Aligned Pair Exclusion", Rating: rAlignedPair, Cells: append([]int{c1, c2}, common...),
 				Digits: digits(m1 | m2), Eliminations: elims}
