@@ -48,9 +48,7 @@ type unary struct {
 	b     *board
 	n     int
 	nodes []chainNode
-	onAt  []int32 // potential -> node index+1 in the current search (0: none)
-	offAt []int32
-	stamp []int32
+	at    []potMark // per potential: its node in the current search
 	gen   int32
 	best  *chainHint
 	hpos  []uint64 // newUnary's scratch
@@ -83,7 +81,7 @@ func newUnary(b *board) *unary {
 	u := b.un
 	if u == nil {
 		np := g.Cells * n * 2
-		u = &unary{b: b, n: n, onAt: make([]int32, np), offAt: make([]int32, np), stamp: make([]int32, np)}
+		u = &unary{b: b, n: n, at: make([]potMark, np)}
 		b.un = u
 	}
 	u.best, u.sol = nil, nil
@@ -154,27 +152,22 @@ func (u *unary) reset() {
 	u.nodes = u.nodes[:0]
 }
 
+// potMark is the node of a potential in the search of generation gen
+// (older generations: not reached).
+type potMark struct {
+	gen, node int32
+}
+
 // seen returns the node of p in the current search, or -1.
 func (u *unary) seen(p pot) int32 {
-	if u.stamp[p] != u.gen {
-		return -1
+	if m := u.at[p]; m.gen == u.gen {
+		return m.node
 	}
-	if p.on() {
-		return u.onAt[p] - 1
-	}
-	return u.offAt[p] - 1
+	return -1
 }
 
 func (u *unary) mark(p pot, i int32) {
-	if u.stamp[p] != u.gen {
-		u.stamp[p] = u.gen
-		u.onAt[p], u.offAt[p] = 0, 0
-	}
-	if p.on() {
-		u.onAt[p] = i + 1
-	} else {
-		u.offAt[p] = i + 1
-	}
+	u.at[p] = potMark{u.gen, i}
 }
 
 func (u *unary) add(p pot, parent int32) int32 {
@@ -236,6 +229,13 @@ func (u *unary) onsOf(p pot, y, x bool, out []pot) []pot {
 		out = append(out, u.xOn[u.xStart[slot]:u.xStart[slot+1]]...)
 	}
 	return out
+}
+
+// live reports whether "off" potential q turns something on with these
+// links (see ons): one that does not ends every chain that reaches it.
+func (u *unary) live(q pot, y, x bool) bool {
+	slot := int(q >> 1)
+	return y && u.yOn[slot] >= 0 || x && u.xStart[slot] < u.xStart[slot+1]
 }
 
 // turnsOff reports whether "on" node i turns off one of ps (see offs)
@@ -482,6 +482,11 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 				}
 				buf = u.offs(i, y, buf)
 				for _, q := range buf {
+					if q != offStart && !u.live(q, y, x) {
+						// A dead end (it turns nothing on) and not
+						// the merged target: no chain goes through it.
+						continue
+					}
 					// Every potential of a chain is marked: one not
 					// seen yet is no ancestor. A potential seen before
 					// is reached again (by another path) only when it
@@ -625,6 +630,9 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 						j = u.add(q, i)
 						hit(q, j)
 						break force
+					}
+					if !u.live(q, y, true) {
+						continue // a dead end
 					}
 					if u.seen(q) < 0 { // unseen: no ancestor either
 						if j < 0 {

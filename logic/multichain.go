@@ -3,6 +3,8 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/dlxkit/dlx/sudoku"
 )
 
 // Sudoku Explainer's multiple and dynamic forcing chains (docs/rating.md):
@@ -47,28 +49,39 @@ type seChainer struct {
 	seen    []int32
 	sgen    int32
 	stack   []int32
-	cache   map[pot]*chainSet // runs of this step by start potential
+	// cache holds the runs of this step by start potential, those of
+	// generation cgen.
+	cache []cachedSet
+	cgen  int32
 
 	// Scratch of run, kept between runs.
 	pendOn, pendOff, ons, parents []int32
 	// hpos: the places of every digit in every house on the board of
 	// this step (board.housePositions), for static runs.
 	hpos []uint64
+	// seMultiChains' lists of sets, kept between calls.
+	sets, vOn []*chainSet
 }
 
 func newSEChainer(b *board, dynamic bool) *seChainer {
 	return &seChainer{b: b, n: b.g.N, dynamic: dynamic, cur: make([]uint64, len(b.cand)), seen: make([]int32, b.g.Cells*b.g.N*2),
-		cache: map[pot]*chainSet{}}
+		cache: make([]cachedSet, b.g.Cells*b.g.N*2), cgen: 1}
 }
 
 // result returns the propagation from start, run once per step.
 func (sc *seChainer) result(start pot) *chainSet {
-	if cs, ok := sc.cache[start]; ok {
-		return cs
+	if e := sc.cache[start]; e.gen == sc.cgen {
+		return e.cs
 	}
 	cs := sc.run(start)
-	sc.cache[start] = cs
+	sc.cache[start] = cachedSet{sc.cgen, cs}
 	return cs
+}
+
+// cachedSet is a run kept in seChainer.cache.
+type cachedSet struct {
+	gen int32
+	cs  *chainSet
 }
 
 func (sc *seChainer) newSet() *chainSet {
@@ -329,7 +342,7 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 		if b.val[c] != 0 || card < 2 || !dynamic && card < 3 {
 			continue
 		}
-		var vOn []*chainSet
+		vOn := sc.vOn[:0]
 		for r := m; r != 0; r &= r - 1 {
 			d := lowDigit(r)
 			pOn := mkPot(n, c, d, true)
@@ -352,7 +365,8 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 			// the digit in the house).
 			for k := 0; k < 3; k++ {
 				h := loopHouse(g, k, c)
-				var places []int
+				var pbuf [sudoku.MaxN]int
+				places := pbuf[:0]
 				for _, x := range g.Houses[h] {
 					if b.cand[x]&dbit(d) != 0 {
 						places = append(places, x)
@@ -361,10 +375,11 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 				if len(places) < 2 || places[0] != c {
 					continue
 				}
-				sets := []*chainSet{on}
+				sets := append(sc.sets[:0], on)
 				for _, x := range places[1:] {
 					sets = append(sets, sc.result(mkPot(n, x, d, true)))
 				}
+				sc.sets = sets
 				sc.common(sets, limit(6), func(p pot, cx int) {
 					if p != pOn {
 						add(prefix+"Region Forcing Chains", cx, 6, p)
@@ -373,6 +388,7 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 			}
 			vOn = append(vOn, on)
 		}
+		sc.vOn = vOn
 		// Cell forcing chains.
 		sc.common(vOn, limit(5), func(p pot, cx int) { add(prefix+"Cell Forcing Chains", cx, 5, p) })
 	}
@@ -393,7 +409,7 @@ func (b *board) seChainer(dynamic bool) *seChainer {
 		b.se[k] = sc
 	}
 	sc.used = 0
-	clear(sc.cache)
+	sc.cgen++
 	if !dynamic {
 		sc.hpos = b.housePositions(sc.hpos)
 	}
