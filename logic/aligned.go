@@ -191,29 +191,39 @@ func alignedCombos(b *board, cells, common []int) *Step {
 		}
 		return true
 	}
-	m0, m1, m2 := b.cand[cells[0]], b.cand[cells[1]], b.cand[cells[2]]
-	for o0 := m0; o0 != 0; o0 &= o0 - 1 {
-		b0 := o0 & -o0
-		for o1 := m1; o1 != 0; o1 &= o1 - 1 {
-			b1 := o1 & -o1
-			if b0 == b1 && s01 {
+	m := [3]uint64{b.cand[cells[0]], b.cand[cells[1]], b.cand[cells[2]]}
+	// ok[i] is the set of digits of cell i in some allowed combination,
+	// whatever the order the combinations are tried in: for each digit
+	// not known to be in one yet, look for one (most combinations are
+	// allowed, so the search is short but for the digits that go). The
+	// digits of the allowed combination found are all in ok.
+	for i := 0; i < 3; i++ {
+		j, k := (i+1)%3, (i+2)%3
+		for r := m[i] &^ ok[i]; r != 0; r &= r - 1 {
+			x := r & -r
+			if ok[i]&x != 0 {
 				continue
 			}
-			for o2 := m2; o2 != 0; o2 &= o2 - 1 {
-				b2 := o2 & -o2
-				if b0 == b2 && s02 || b1 == b2 && s12 {
-					continue
-				}
-				if allowed(b0 | b1 | b2) {
-					ok[0] |= b0
-					ok[1] |= b1
-					ok[2] |= b2
-					if ok[0] == m0 && ok[1] == m1 && ok[2] == m2 {
-						return nil // every digit has an allowed combination
+		search:
+			for oj := m[j]; oj != 0; oj &= oj - 1 {
+				for ok2 := m[k]; ok2 != 0; ok2 &= ok2 - 1 {
+					var c [3]uint64
+					c[i], c[j], c[k] = x, oj&-oj, ok2&-ok2
+					if c[0] == c[1] && s01 || c[0] == c[2] && s02 || c[1] == c[2] && s12 {
+						continue
+					}
+					if allowed(c[0] | c[1] | c[2]) {
+						ok[0] |= c[0]
+						ok[1] |= c[1]
+						ok[2] |= c[2]
+						break search
 					}
 				}
 			}
 		}
+	}
+	if ok == m {
+		return nil // every digit has an allowed combination
 	}
 	var elims []Candidate
 	for i, c := range cells {

@@ -53,8 +53,10 @@ type unary struct {
 	best  *chainHint
 	hpos  []uint64 // newUnary's scratch
 	// cycleHint's scratch
-	cyc   []uint8
-	order []int
+	cyc    []uint8
+	order  []int
+	inLoop []uint64
+	chain  []chainNode // chainOf's
 	// Links per slot c*n+d-1 (see newUnary): peers[peerStart[s]:
 	// peerStart[s+1]] "off" from "on", xOn[xStart[s]:xStart[s+1]] and
 	// yOn[s] (-1: none) "on" from "off".
@@ -256,9 +258,11 @@ func (u *unary) turnsOff(i int32, y bool, ps []pot) bool {
 	return false
 }
 
-// chainOf returns the potentials from the start to node i.
+// chainOf returns the potentials from the start to node i, in a scratch
+// slice valid until the next call.
 func (u *unary) chainOf(i int32) []chainNode {
-	var out []chainNode
+	out := u.chain[:0]
+	defer func() { u.chain = out }()
 	for j := i; j >= 0; j = u.nodes[j].parent {
 		out = append(out, u.nodes[j])
 	}
@@ -270,7 +274,8 @@ func (u *unary) chainOf(i int32) []chainNode {
 
 // complexity counts the distinct potentials of the chain to node i.
 func (u *unary) complexity(i int32) int {
-	var ps []pot
+	var buf [64]pot
+	ps := buf[:0]
 	for j := i; j >= 0; j = u.nodes[j].parent {
 		p := u.nodes[j].p
 		dup := false
@@ -548,7 +553,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 	for _, ci := range cycles {
 		// Rate the cycle before collecting its eliminations: most
 		// cannot beat the best so far.
-		if !u.beats(round1(cycleBase+lengthBonus(u.complexity(ci))), u.complexity(ci), key) {
+		if cx := u.complexity(ci); !u.beats(round1(cycleBase+lengthBonus(cx)), cx, key) {
 			continue
 		}
 		if h, ok := u.cycleHint(ci, y, x); ok {
@@ -691,10 +696,15 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 func (u *unary) cycleHint(i int32, y, x bool) (chainHint, bool) {
 	b, g, n := u.b, u.b.g, u.n
 	chain := u.chainOf(i)
-	var lbuf [32]int
-	inLoop := lbuf[:0] // the cells of the loop
+	// The cells of the loop, as a bitset.
+	if len(u.inLoop) < g.words {
+		u.inLoop = make([]uint64, g.words)
+	}
+	inLoop := u.inLoop[:g.words]
+	clear(inLoop)
 	for _, nd := range chain[1:] {
-		inLoop = append(inLoop, nd.p.cell(n))
+		c := nd.p.cell(n)
+		inLoop[c>>6] |= 1 << (uint(c) & 63)
 	}
 	// Candidates seen by an "on" potential of the loop (in the order
 	// met) and by an "off" one, marked per slot c*n+d-1 with a fresh
@@ -707,7 +717,7 @@ func (u *unary) cycleHint(i int32, y, x bool) (chainHint, bool) {
 	for _, nd := range chain[1:] {
 		c, d := nd.p.cell(n), nd.p.digit(n)
 		for _, o := range g.Peers[c] {
-			if b.cand[o]&dbit(d) == 0 || slices.Contains(inLoop, o) {
+			if b.cand[o]&dbit(d) == 0 || inLoop[o>>6]&(1<<(uint(o)&63)) != 0 {
 				continue
 			}
 			k := o*n + d - 1
