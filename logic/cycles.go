@@ -57,6 +57,9 @@ type unary struct {
 	order  []int
 	inLoop []uint64
 	chain  []chainNode // chainOf's
+	cycles []int32     // fromCandidate's
+	// reach's last two results
+	reached [2]reached
 	// Links per slot c*n+d-1 (see newUnary): peers[peerStart[s]:
 	// peerStart[s+1]] "off" from "on", xOn[xStart[s]:xStart[s+1]] and
 	// yOn[s] (-1: none) "on" from "off".
@@ -399,11 +402,29 @@ func (u *unary) reach(base float64, key int) int {
 	if u.best == nil {
 		return math.MaxInt32
 	}
+	b := u.best
+	for _, r := range u.reached {
+		if r.ok && r.rating == b.st.Rating && r.complexity == b.complexity && r.bestKey == b.key && r.base == base && r.key == key {
+			return r.lim
+		}
+	}
 	cx := 0
 	for !u.hopeless(base, cx+1, key) {
 		cx++
 	}
+	u.reached[1] = u.reached[0]
+	u.reached[0] = reached{true, b.st.Rating, b.complexity, b.key, base, key, cx}
 	return cx
+}
+
+// reached is a result of reach for a best step of that rating,
+// complexity and key (hopeless depends on nothing else).
+type reached struct {
+	ok                  bool
+	rating              float64
+	complexity, bestKey int
+	base                float64
+	key, lim            int
 }
 
 // beats reports whether a step rated r with complexity cx and key would
@@ -429,7 +450,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 	// has complexity k: its potentials are distinct but for the last,
 	// which is the start.
 	u.reset()
-	var cycles []int32
+	cycles := u.cycles[:0]
 	// For a candidate the solution rules out, the forcing chain from
 	// "on" (to "off") comes from this search too: it reaches the same
 	// potentials through the same first parents (the potentials it
@@ -442,14 +463,13 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 	// closers are the "off" potentials that turn the start on: the only
 	// ones that can close a cycle, or end a forcing chain from "off".
 	// (They are among the potentials the start turns off.)
+	// The links are symmetric: the cell's other digit when it has two
+	// (Y), the other place of d in a house where it has two (X), which
+	// are the potentials the start turns on from "off".
 	var cbuf [8]pot
-	closers := cbuf[:0]
-	u.buf = u.offsOf(start, y, u.buf[:0])
-	for _, q := range u.buf {
-		u.tmp = u.onsOf(q, y, x, u.tmp[:0])
-		if slices.Contains(u.tmp, start) {
-			closers = append(closers, q)
-		}
+	closers := u.onsOf(start&^1, y, x, cbuf[:0])
+	for k, q := range closers {
+		closers[k] = q &^ 1
 	}
 	// ends: what the cycle search looks for among the potentials it
 	// turns off (a closer, or the start turned off when merged).
@@ -467,7 +487,6 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 		pendOn := append(u.qOn[:0], root)
 		pendOff := u.qOff[:0]
 		buf := u.buf[:0]
-		defer func() { u.qOn, u.qOff, u.buf = pendOn, pendOff, buf }()
 		length := 0
 		lim := u.reach(cycleBase, key)
 	cycle:
@@ -549,7 +568,9 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			}
 			pendOff = pendOff[:0]
 		}
+		u.qOn, u.qOff, u.buf = pendOn, pendOff, buf
 	}
+	u.cycles = cycles
 	for _, ci := range cycles {
 		// Rate the cycle before collecting its eliminations: most
 		// cannot beat the best so far.
@@ -586,8 +607,6 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			continue
 		}
 		u.reset()
-		var targets []int32
-		var tseen []pot
 		root := u.add(from, -1)
 		u.mark(from, root)
 		pendOn, pendOff := u.qOn[:0], u.qOff[:0]
@@ -597,21 +616,10 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			pendOff = append(pendOff, root)
 		}
 		buf := u.buf[:0]
-		defer func() { u.qOn, u.qOff, u.buf = pendOn, pendOff, buf }()
-		hit := func(q pot, j int32) {
-			if q^1 == from {
-				for _, t := range tseen {
-					if t == q {
-						return
-					}
-				}
-				tseen = append(tseen, q)
-				targets = append(targets, j)
-			}
-		}
 		lim := u.reach(forceBase, key)
-		// The only target is the start's opposite: the search stops at
-		// its first node.
+		// The only target is the start's opposite (from^1): the search
+		// stops at its first node, ft.
+		ft := int32(-1)
 	force:
 		for len(pendOn) > 0 || len(pendOff) > 0 {
 			for qi := 0; qi < len(pendOn); qi++ {
@@ -630,19 +638,15 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 				}
 				buf = u.offs(i, y, buf)
 				for _, q := range buf {
-					var j int32 = -1
 					if q^1 == from {
-						j = u.add(q, i)
-						hit(q, j)
+						ft = u.add(q, i)
 						break force
 					}
 					if !u.live(q, y, true) {
 						continue // a dead end
 					}
 					if u.seen(q) < 0 { // unseen: no ancestor either
-						if j < 0 {
-							j = u.add(q, i)
-						}
+						j := u.add(q, i)
 						u.mark(q, j)
 						pendOff = append(pendOff, j)
 					}
@@ -661,23 +665,19 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 					// nothing: see the "on" layer): only the end of a
 					// chain from "off" (the start turned on) counts.
 					if !from.on() && slices.Contains(closers, u.nodes[i].p) {
-						hit(start, u.add(start, i))
+						ft = u.add(start, i)
 						break force
 					}
 					continue
 				}
 				buf = u.ons(i, y, true, buf)
 				for _, q := range buf {
-					var j int32 = -1
 					if q^1 == from {
-						j = u.add(q, i)
-						hit(q, j)
+						ft = u.add(q, i)
 						break force
 					}
 					if u.seen(q) < 0 {
-						if j < 0 {
-							j = u.add(q, i)
-						}
+						j := u.add(q, i)
 						u.mark(q, j)
 						pendOn = append(pendOn, j)
 					}
@@ -685,8 +685,9 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			}
 			pendOff = pendOff[:0]
 		}
-		for _, t := range targets {
-			if h, ok := u.forcingHint(t, y, x); ok {
+		u.qOn, u.qOff, u.buf = pendOn, pendOff, buf
+		if ft >= 0 {
+			if h, ok := u.forcingHint(ft, y, x); ok {
 				u.offer(h)
 			}
 		}
