@@ -10,39 +10,54 @@ import "fmt"
 // in no possible pair is removed.
 func alignedPair(b *board) *Step {
 	g := b.g
-	var base []int
-	excl := make([][]int, g.Cells)
-	// emask: each cell's excluders as a bitset (grids up to 128 cells),
-	// to skip pairs sharing fewer than two at once.
-	var emask [][2]uint64
-	if g.Cells <= 128 {
-		emask = make([][2]uint64, g.Cells)
+	w := g.words
+	// The excluders (bivalue cells) as a bitset, and each cell's as one
+	// (w words per cell: its peers among them), to skip pairs sharing
+	// fewer than two at once.
+	var bbuf [3]uint64
+	var ebuf [81 * 2]uint64
+	bv, emask := bbuf[:0], ebuf[:0]
+	if w <= len(bbuf) && g.Cells*w <= len(ebuf) {
+		bv, emask = bbuf[:w], ebuf[:g.Cells*w]
+	} else {
+		bv, emask = make([]uint64, w), make([]uint64, g.Cells*w)
 	}
+	for c, m := range b.cand {
+		if popcount(m) == 2 {
+			bv[c>>6] |= 1 << (uint(c) & 63)
+		}
+	}
+	var base []int
 	for c, m := range b.cand {
 		if popcount(m) < 2 {
 			continue
 		}
-		for _, p := range g.Peers[c] {
-			if popcount(b.cand[p]) == 2 {
-				excl[c] = append(excl[c], p)
-				if emask != nil {
-					emask[c][p>>6] |= 1 << (uint(p) & 63)
-				}
-			}
+		row, e := g.peerSet[c*w:(c+1)*w], emask[c*w:(c+1)*w]
+		any := uint64(0)
+		for j := range e {
+			e[j] = row[j] & bv[j]
+			any |= e[j]
 		}
-		if len(excl[c]) > 0 {
+		if any != 0 {
 			base = append(base, c)
 		}
 	}
 	var common []int
 	for i, c1 := range base {
+		e1 := emask[c1*w : (c1+1)*w]
 		for _, c2 := range base[i+1:] {
-			if emask != nil && popcount(emask[c1][0]&emask[c2][0])+popcount(emask[c1][1]&emask[c2][1]) < 2 {
-				continue // the shared excluders are those of c1 that see c2
+			e2 := emask[c2*w : (c2+1)*w]
+			shared := 0
+			for j := range e1 {
+				shared += popcount(e1[j] & e2[j])
 			}
+			if shared < 2 {
+				continue
+			}
+			// The shared excluders, in the order of c1's peers.
 			common = common[:0]
-			for _, e := range excl[c1] {
-				if g.sees(e, c2) {
+			for _, e := range g.Peers[c1] {
+				if e2[e>>6]&(1<<(uint(e)&63)) != 0 {
 					common = append(common, e)
 				}
 			}

@@ -91,15 +91,8 @@ func newUnary(b *board) *unary {
 	}
 	u.best, u.sol = nil, nil
 	u.peers, u.xOn = u.peers[:0], u.xOn[:0]
-	if u.hpos == nil {
-		u.hpos = make([]uint64, len(g.Houses)*n)
-	}
+	u.hpos = b.housePositions(u.hpos)
 	hpos := u.hpos // places of digit d in house h: hpos[h*n+d-1]
-	for h := range g.Houses {
-		for d := 1; d <= n; d++ {
-			hpos[h*n+d-1] = b.positions(h, d)
-		}
-	}
 	// The links of every candidate, read from the board once (it does
 	// not change during the search): per slot c*n+d-1, the peers of c
 	// that have d (what "on" turns off besides the cell's other digits),

@@ -289,18 +289,6 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				}
 			}
 		}
-		// block returns the cells (com false) or the cells seeing all
-		// (com true) of the far or near end of link i used with flip fl.
-		block := func(i int, fl, far, com bool) []uint64 {
-			x := 0
-			if fl == far {
-				x = 1
-			}
-			if com {
-				x += 2
-			}
-			return buf[(4*i+x)*w : (4*i+x+1)*w]
-		}
 		var found *Step
 		foundBits := uint8(0)
 		ends := func(i int) (unit, unit) {
@@ -319,8 +307,8 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 					return false
 				}
 				// Cells with d seeing both far ends, outside the chain.
-				fc := block(chain[0], flip[0], true, true)
-				lc := block(chain[k-1], flip[k-1], false, true)
+				fc := linkBlock(buf, w, chain[0], flip[0], true, true)
+				lc := linkBlock(buf, w, chain[k-1], flip[k-1], false, true)
 				any := uint64(0)
 				for j := range elim {
 					elim[j] = fc[j] & lc[j] & cands[j] &^ used[j]
@@ -382,8 +370,8 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				if k == 2 && depth == 1 && !groupSoFar && !isGroup[li] {
 					return false // two plain links: rated 0 (a turbot fish, found earlier)
 				}
-				far := block(li, fl, true, false)
-				near := block(li, fl, false, false)
+				far := linkBlock(buf, w, li, fl, true, false)
+				near := linkBlock(buf, w, li, fl, false, false)
 				if prevCom != nil {
 					for j := range far {
 						if far[j]&^prevCom[j] != 0 {
@@ -399,7 +387,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				if depth == 0 {
 					// The first link: no cell with d outside it sees its
 					// far end, no chain from it eliminates anything.
-					fc := block(li, fl, true, true)
+					fc := linkBlock(buf, w, li, fl, true, true)
 					any := uint64(0)
 					for j := range far {
 						any |= fc[j] & cands[j] &^ (far[j] | near[j])
@@ -411,8 +399,8 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				if depth == k-1 {
 					// The last link: no cell with d outside the chain sees
 					// both far ends, the chain eliminates nothing.
-					fc := block(chain[0], flip[0], true, true)
-					lc := block(li, fl, false, true)
+					fc := linkBlock(buf, w, chain[0], flip[0], true, true)
+					lc := linkBlock(buf, w, li, fl, false, true)
 					any := uint64(0)
 					for j := range far {
 						any |= fc[j] & lc[j] & cands[j] &^ (used[j] | far[j] | near[j])
@@ -447,7 +435,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				}
 				return false
 			}
-			prevCom = block(chain[depth-1], flip[depth-1], false, true)
+			prevCom = linkBlock(buf, w, chain[depth-1], flip[depth-1], false, true)
 			al := allowed[depth*ew : (depth+1)*ew]
 			clear(al)
 			for j := range prevCom {
@@ -462,7 +450,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 			if depth == k-1 {
 				// The last link must end where some candidate outside
 				// the chain seeing the first far end sees it.
-				fc := block(chain[0], flip[0], true, true)
+				fc := linkBlock(buf, w, chain[0], flip[0], true, true)
 				tm := allowed[0:ew] // depth 0 does not use its slot
 				clear(tm)
 				for j := range fc {
@@ -498,6 +486,21 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 		}
 	}
 	return nil
+}
+
+// linkBlock returns, from linkChains' table buf of w-word blocks, the
+// cells (com false) or the cells seeing all (com true) of the far or near
+// end of link i used with flip fl.
+func linkBlock(buf []uint64, w, i int, fl, far, com bool) []uint64 {
+	x := 0
+	if fl == far {
+		x = 1
+	}
+	if com {
+		x += 2
+	}
+	o := (4*i + x) * w
+	return buf[o : o+w]
 }
 
 // linkScratch is linkChains' scratch, kept on the board between calls.
