@@ -16,7 +16,7 @@ func alignedPair(b *board) *Step {
 	// fewer than two at once.
 	var bbuf [3]uint64
 	var ebuf [81 * 2]uint64
-	bv, emask := bbuf[:0], ebuf[:0]
+	var bv, emask []uint64
 	if w <= len(bbuf) && g.Cells*w <= len(ebuf) {
 		bv, emask = bbuf[:w], ebuf[:g.Cells*w]
 	} else {

@@ -68,7 +68,7 @@ type unary struct {
 	yOn               []pot
 
 	qOn, qOff []int32 // scratch queues of fromCandidate, kept between calls
-	buf, tmp  []pot
+	buf       []pot
 	sol       []uint8 // the solution, when the board keeps it (see unaryChains)
 }
 
