@@ -3,6 +3,7 @@ package logic
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -57,8 +58,11 @@ type seChainer struct {
 	// Scratch of run, kept between runs.
 	pendOn, pendOff, ons, parents []int32
 	// hpos: the places of every digit in every house on the board of
-	// this step (board.housePositions), for static runs.
-	hpos []uint64
+	// this step (board.housePositions); hcur: the same for cur during a
+	// dynamic run; inHouse[k*Cells+c]: the index of cell c in its house
+	// of kind k (loopHouse).
+	hpos, hcur []uint64
+	inHouse    []uint8
 	// seMultiChains' lists of sets, kept between calls.
 	sets, vOn []*chainSet
 }
@@ -111,6 +115,9 @@ func (sc *seChainer) run(start pot) *chainSet {
 	cs := sc.newSet()
 	cs.bad = [2]int32{-1, -1}
 	copy(sc.cur, b.cand)
+	if sc.dynamic {
+		sc.hcur = append(sc.hcur[:0], sc.hpos...)
+	}
 	root := cs.add(start)
 	cs.at[start] = root + 1
 	// Queues of node indices, read from hOn and hOff.
@@ -198,17 +205,28 @@ func (sc *seChainer) run(start pot) *chainSet {
 				sc.parents = parents
 			}
 			for k := 0; k < 3; k++ {
+				// The places of d in the house now (hcur) and on the
+				// board (hpos): the one other than c when there are
+				// two, and the removed ones for the parents.
 				h := loopHouse(g, k, c)
-				other := conjugate(g.Houses[h], sc.cur, c, d)
+				now := sc.hcur[h*n+d-1]
+				if popcount(now) != 2 {
+					continue
+				}
+				other := -1
+				for r := now; r != 0; r &= r - 1 {
+					if x := g.Houses[h][bits.TrailingZeros64(r)]; x != c {
+						other = x
+					}
+				}
 				if other < 0 {
 					continue
 				}
 				parents := append(sc.parents[:0], i)
-				for _, x := range g.Houses[h] {
-					if b.cand[x]&dbit(d) != 0 && sc.cur[x]&dbit(d) == 0 {
-						if j := cs.get(mkPot(n, x, d, false)); j >= 0 {
-							parents = append(parents, j)
-						}
+				for r := sc.hpos[h*n+d-1] &^ now; r != 0; r &= r - 1 {
+					x := g.Houses[h][bits.TrailingZeros64(r)]
+					if j := cs.get(mkPot(n, x, d, false)); j >= 0 {
+						parents = append(parents, j)
 					}
 				}
 				addOn(mkPot(n, other, d, true), parents)
@@ -217,6 +235,9 @@ func (sc *seChainer) run(start pot) *chainSet {
 		}
 		if sc.dynamic {
 			sc.cur[c] &^= dbit(d)
+			for k := 0; k < 3; k++ {
+				sc.hcur[loopHouse(g, k, c)*n+d-1] &^= 1 << sc.inHouse[k*len(b.cand)+c]
+			}
 		}
 		for _, j := range ons {
 			q := cs.nodes[j].p
@@ -410,8 +431,15 @@ func (b *board) seChainer(dynamic bool) *seChainer {
 	}
 	sc.used = 0
 	sc.cgen++
-	if !dynamic {
-		sc.hpos = b.housePositions(sc.hpos)
+	sc.hpos = b.housePositions(sc.hpos)
+	if dynamic && sc.inHouse == nil {
+		g := b.g
+		sc.inHouse = make([]uint8, 3*g.Cells)
+		for k := 0; k < 3; k++ {
+			for c := range g.Cells {
+				sc.inHouse[k*g.Cells+c] = uint8(slices.Index(g.Houses[loopHouse(g, k, c)], c))
+			}
+		}
 	}
 	return sc
 }
