@@ -160,6 +160,7 @@ type board struct {
 	dm    *digitMemo    // per-digit searches found empty (memo.go), kept between steps
 	un    *unary        // the first chaining rung's search state (cycles.go), kept between steps
 	links *linkScratch  // linkChains' scratch (grouped.go), kept between steps
+	dyn   *dynamic      // Nishio's search state (nishio.go), kept between steps
 }
 
 // Digit masks (candidates, pencil marks, digits placed in a house) hold
