@@ -10,39 +10,54 @@ import "fmt"
 // in no possible pair is removed.
 func alignedPair(b *board) *Step {
 	g := b.g
-	var base []int
-	excl := make([][]int, g.Cells)
-	// emask: each cell's excluders as a bitset (grids up to 128 cells),
-	// to skip pairs sharing fewer than two at once.
-	var emask [][2]uint64
-	if g.Cells <= 128 {
-		emask = make([][2]uint64, g.Cells)
+	w := g.words
+	// The excluders (bivalue cells) as a bitset, and each cell's as one
+	// (w words per cell: its peers among them), to skip pairs sharing
+	// fewer than two at once.
+	var bbuf [3]uint64
+	var ebuf [81 * 2]uint64
+	var bv, emask []uint64
+	if w <= len(bbuf) && g.Cells*w <= len(ebuf) {
+		bv, emask = bbuf[:w], ebuf[:g.Cells*w]
+	} else {
+		bv, emask = make([]uint64, w), make([]uint64, g.Cells*w)
 	}
+	for c, m := range b.cand {
+		if popcount(m) == 2 {
+			bv[c>>6] |= 1 << (uint(c) & 63)
+		}
+	}
+	var base []int
 	for c, m := range b.cand {
 		if popcount(m) < 2 {
 			continue
 		}
-		for _, p := range g.Peers[c] {
-			if popcount(b.cand[p]) == 2 {
-				excl[c] = append(excl[c], p)
-				if emask != nil {
-					emask[c][p>>6] |= 1 << (uint(p) & 63)
-				}
-			}
+		row, e := g.peerSet[c*w:(c+1)*w], emask[c*w:(c+1)*w]
+		any := uint64(0)
+		for j := range e {
+			e[j] = row[j] & bv[j]
+			any |= e[j]
 		}
-		if len(excl[c]) > 0 {
+		if any != 0 {
 			base = append(base, c)
 		}
 	}
 	var common []int
 	for i, c1 := range base {
+		e1 := emask[c1*w : (c1+1)*w]
 		for _, c2 := range base[i+1:] {
-			if emask != nil && popcount(emask[c1][0]&emask[c2][0])+popcount(emask[c1][1]&emask[c2][1]) < 2 {
-				continue // the shared excluders are those of c1 that see c2
+			e2 := emask[c2*w : (c2+1)*w]
+			shared := 0
+			for j := range e1 {
+				shared += popcount(e1[j] & e2[j])
 			}
+			if shared < 2 {
+				continue
+			}
+			// The shared excluders, in the order of c1's peers.
 			common = common[:0]
-			for _, e := range excl[c1] {
-				if g.sees(e, c2) {
+			for _, e := range g.Peers[c1] {
+				if e2[e>>6]&(1<<(uint(e)&63)) != 0 {
 					common = append(common, e)
 				}
 			}
@@ -50,31 +65,37 @@ func alignedPair(b *board) *Step {
 				continue
 			}
 			m1, m2 := b.cand[c1], b.cand[c2]
-			var ok1, ok2 uint64 // digits used by an allowed pair
 			see := g.sees(c1, c2)
-			for o1 := m1; o1 != 0; o1 &= o1 - 1 {
-				b1 := o1 & -o1
-				for o2 := m2; o2 != 0; o2 &= o2 - 1 {
-					b2 := o2 & -o2
-					if b1 == b2 && see {
-						continue
+			// A pair {x in c1, y in c2} is excluded when x = y and the
+			// cells see each other, or when a common excluder (two
+			// candidates) holds exactly x and y. So the partners a
+			// digit x of one cell cannot have are x itself (when they
+			// see each other) and the other digit of every excluder
+			// holding x; x is in an allowed pair when the other cell
+			// has a digit left.
+			ok := func(m, other uint64) uint64 {
+				var out uint64
+				for o := m; o != 0; o &= o - 1 {
+					x := o & -o
+					var no uint64
+					if see {
+						no = x
 					}
-					pair := b1 | b2
-					allowed := true
 					for _, e := range common {
-						if b.cand[e]&^pair == 0 {
-							allowed = false
-							break
+						if f := b.cand[e]; f&x != 0 {
+							no |= f &^ x
 						}
 					}
-					if allowed {
-						ok1 |= b1
-						ok2 |= b2
+					if other&^no != 0 {
+						out |= x
 					}
 				}
-				if ok1 == m1 && ok2 == m2 {
-					break // every digit has an allowed pair
-				}
+				return out
+			}
+			ok1 := ok(m1, m2)
+			ok2 := ok(m2, m1)
+			if ok1 == m1 && ok2 == m2 {
+				continue
 			}
 			var elims []Candidate
 			for _, d := range digits(m1 &^ ok1) {
@@ -82,9 +103,6 @@ func alignedPair(b *board) *Step {
 			}
 			for _, d := range digits(m2 &^ ok2) {
 				elims = append(elims, Candidate{c2, d})
-			}
-			if len(elims) == 0 {
-				continue
 			}
 			s := &Step{Technique: "Aligned Pair Exclusion", Rating: rAlignedPair, Cells: append([]int{c1, c2}, common...),
 				Digits: digits(m1 | m2), Eliminations: elims}
@@ -188,29 +206,39 @@ func alignedCombos(b *board, cells, common []int) *Step {
 		}
 		return true
 	}
-	m0, m1, m2 := b.cand[cells[0]], b.cand[cells[1]], b.cand[cells[2]]
-	for o0 := m0; o0 != 0; o0 &= o0 - 1 {
-		b0 := o0 & -o0
-		for o1 := m1; o1 != 0; o1 &= o1 - 1 {
-			b1 := o1 & -o1
-			if b0 == b1 && s01 {
+	m := [3]uint64{b.cand[cells[0]], b.cand[cells[1]], b.cand[cells[2]]}
+	// ok[i] is the set of digits of cell i in some allowed combination,
+	// whatever the order the combinations are tried in: for each digit
+	// not known to be in one yet, look for one (most combinations are
+	// allowed, so the search is short but for the digits that go). The
+	// digits of the allowed combination found are all in ok.
+	for i := 0; i < 3; i++ {
+		j, k := (i+1)%3, (i+2)%3
+		for r := m[i] &^ ok[i]; r != 0; r &= r - 1 {
+			x := r & -r
+			if ok[i]&x != 0 {
 				continue
 			}
-			for o2 := m2; o2 != 0; o2 &= o2 - 1 {
-				b2 := o2 & -o2
-				if b0 == b2 && s02 || b1 == b2 && s12 {
-					continue
-				}
-				if allowed(b0 | b1 | b2) {
-					ok[0] |= b0
-					ok[1] |= b1
-					ok[2] |= b2
-					if ok[0] == m0 && ok[1] == m1 && ok[2] == m2 {
-						return nil // every digit has an allowed combination
+		search:
+			for oj := m[j]; oj != 0; oj &= oj - 1 {
+				for ok2 := m[k]; ok2 != 0; ok2 &= ok2 - 1 {
+					var c [3]uint64
+					c[i], c[j], c[k] = x, oj&-oj, ok2&-ok2
+					if c[0] == c[1] && s01 || c[0] == c[2] && s02 || c[1] == c[2] && s12 {
+						continue
+					}
+					if allowed(c[0] | c[1] | c[2]) {
+						ok[0] |= c[0]
+						ok[1] |= c[1]
+						ok[2] |= c[2]
+						break search
 					}
 				}
 			}
 		}
+	}
+	if ok == m {
+		return nil // every digit has an allowed combination
 	}
 	var elims []Candidate
 	for i, c := range cells {

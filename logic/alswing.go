@@ -58,13 +58,25 @@ func alsWing(b *board, k int) *Step {
 	}
 	var hints []alsWingHint
 	set := make([]int, 0, k)
+	// The bivalue cells, in order: the only candidates for the wing's
+	// last cell.
+	var bvBuf [81]int
+	bivalue := bvBuf[:0]
+	for c, m := range b.cand {
+		if popcount(m) == 2 {
+			bivalue = append(bivalue, c)
+		}
+	}
+	if len(bivalue) == 0 {
+		return nil
+	}
 	// seen: the cells that see every cell of the set (9x9: two words),
 	// the only ones that can join it, taken in increasing order.
 	var grow func(union uint64, biggest, size int, seen [2]uint64)
 	grow = func(union uint64, biggest, size int, seen [2]uint64) {
 		if len(set) == k {
 			if popcount(union) == k+1 {
-				hints = alsWingBivalue(b, set, union, biggest, size, k, hints)
+				hints = alsWingBivalue(b, set, bivalue, union, biggest, size, k, hints)
 			}
 			return
 		}
@@ -121,8 +133,9 @@ func alsWing(b *board, k int) *Step {
 	return hints[0].st
 }
 
-// alsWingBivalue adds the wings of the set with every bivalue cell.
-func alsWingBivalue(b *board, set []int, union uint64, biggest, size, k int, hints []alsWingHint) []alsWingHint {
+// alsWingBivalue adds the wings of the set with every bivalue cell (the
+// list bivalue, in increasing order).
+func alsWingBivalue(b *board, set, bivalue []int, union uint64, biggest, size, k int, hints []alsWingHint) []alsWingHint {
 	g := b.g
 	restricted := func(d, yz int) bool {
 		for _, s := range set {
@@ -132,8 +145,13 @@ func alsWingBivalue(b *board, set []int, union uint64, biggest, size, k int, hin
 		}
 		return true
 	}
-	for yz, m := range b.cand {
-		if popcount(m) != 2 || m&union != m || slices.Contains(set, yz) {
+	var setMask [2]uint64
+	for _, s := range set {
+		setMask[s>>6] |= 1 << (uint(s) & 63)
+	}
+	for _, yz := range bivalue {
+		m := b.cand[yz]
+		if m&union != m || slices.Contains(set, yz) {
 			continue
 		}
 		near := false
@@ -159,23 +177,30 @@ func alsWingBivalue(b *board, set []int, union uint64, biggest, size, k int, hin
 		var elim []Candidate
 		// remove d from the cells that see every set cell holding d (and
 		// the bivalue cell, withYZ).
+		// (9x9: cell sets are two words; the digits removed are all
+		// different, so no candidate comes twice.)
 		remove := func(d int, withYZ bool) {
-			for c := range b.cand {
-				if b.cand[c]&dbit(d) == 0 || c == yz || slices.Contains(set, c) {
-					continue
+			see := [2]uint64{^uint64(0), ^uint64(0)}
+			for _, s := range set {
+				if b.cand[s]&dbit(d) != 0 {
+					row := g.peerSet[s*2 : s*2+2]
+					see[0] &= row[0]
+					see[1] &= row[1]
 				}
-				if withYZ && !g.sees(c, yz) {
-					continue
-				}
-				all := true
-				for _, s := range set {
-					if b.cand[s]&dbit(d) != 0 && !g.sees(c, s) {
-						all = false
-						break
+			}
+			if withYZ {
+				row := g.peerSet[yz*2 : yz*2+2]
+				see[0] &= row[0]
+				see[1] &= row[1]
+			}
+			see[0] &^= setMask[0]
+			see[1] &^= setMask[1]
+			see[yz>>6] &^= 1 << (uint(yz) & 63)
+			for w := range see {
+				for r := see[w]; r != 0; r &= r - 1 {
+					if c := w<<6 + bits.TrailingZeros64(r); c < len(b.cand) && b.cand[c]&dbit(d) != 0 {
+						elim = append(elim, Candidate{c, d})
 					}
-				}
-				if all && !slices.Contains(elim, Candidate{c, d}) {
-					elim = append(elim, Candidate{c, d})
 				}
 			}
 		}

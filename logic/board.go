@@ -156,9 +156,11 @@ type board struct {
 	empty   int
 	verbose bool // build explanations
 
-	se [2]*seChainer // SE's multiple and dynamic forcing chains (multichain.go), kept between steps
-	dm *digitMemo    // per-digit searches found empty (memo.go), kept between steps
-	un *unary        // the first chaining rung's search state (cycles.go), kept between steps
+	se    [2]*seChainer // SE's multiple and dynamic forcing chains (multichain.go), kept between steps
+	dm    *digitMemo    // per-digit searches found empty (memo.go), kept between steps
+	un    *unary        // the first chaining rung's search state (cycles.go), kept between steps
+	links *linkScratch  // linkChains' scratch (grouped.go), kept between steps
+	dyn   *dynamic      // Nishio's search state (nishio.go), kept between steps
 }
 
 // Digit masks (candidates, pencil marks, digits placed in a house) hold

@@ -2,6 +2,7 @@ package logic
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 	"strings"
@@ -47,15 +48,18 @@ type unary struct {
 	b     *board
 	n     int
 	nodes []chainNode
-	onAt  []int32 // potential -> node index+1 in the current search (0: none)
-	offAt []int32
-	stamp []int32
+	at    []potMark // per potential: its node in the current search
 	gen   int32
 	best  *chainHint
 	hpos  []uint64 // newUnary's scratch
 	// cycleHint's scratch
-	cyc   []uint8
-	order []int
+	cyc    []uint8
+	order  []int
+	inLoop []uint64
+	chain  []chainNode // chainOf's
+	cycles []int32     // fromCandidate's
+	// reach's last two results
+	reached [2]reached
 	// Links per slot c*n+d-1 (see newUnary): peers[peerStart[s]:
 	// peerStart[s+1]] "off" from "on", xOn[xStart[s]:xStart[s+1]] and
 	// yOn[s] (-1: none) "on" from "off".
@@ -64,7 +68,7 @@ type unary struct {
 	yOn               []pot
 
 	qOn, qOff []int32 // scratch queues of fromCandidate, kept between calls
-	buf, tmp  []pot
+	buf       []pot
 	sol       []uint8 // the solution, when the board keeps it (see unaryChains)
 }
 
@@ -82,20 +86,13 @@ func newUnary(b *board) *unary {
 	u := b.un
 	if u == nil {
 		np := g.Cells * n * 2
-		u = &unary{b: b, n: n, onAt: make([]int32, np), offAt: make([]int32, np), stamp: make([]int32, np)}
+		u = &unary{b: b, n: n, at: make([]potMark, np)}
 		b.un = u
 	}
 	u.best, u.sol = nil, nil
 	u.peers, u.xOn = u.peers[:0], u.xOn[:0]
-	if u.hpos == nil {
-		u.hpos = make([]uint64, len(g.Houses)*n)
-	}
+	u.hpos = b.housePositions(u.hpos)
 	hpos := u.hpos // places of digit d in house h: hpos[h*n+d-1]
-	for h := range g.Houses {
-		for d := 1; d <= n; d++ {
-			hpos[h*n+d-1] = b.positions(h, d)
-		}
-	}
 	// The links of every candidate, read from the board once (it does
 	// not change during the search): per slot c*n+d-1, the peers of c
 	// that have d (what "on" turns off besides the cell's other digits),
@@ -153,27 +150,22 @@ func (u *unary) reset() {
 	u.nodes = u.nodes[:0]
 }
 
+// potMark is the node of a potential in the search of generation gen
+// (older generations: not reached).
+type potMark struct {
+	gen, node int32
+}
+
 // seen returns the node of p in the current search, or -1.
 func (u *unary) seen(p pot) int32 {
-	if u.stamp[p] != u.gen {
-		return -1
+	if m := u.at[p]; m.gen == u.gen {
+		return m.node
 	}
-	if p.on() {
-		return u.onAt[p] - 1
-	}
-	return u.offAt[p] - 1
+	return -1
 }
 
 func (u *unary) mark(p pot, i int32) {
-	if u.stamp[p] != u.gen {
-		u.stamp[p] = u.gen
-		u.onAt[p], u.offAt[p] = 0, 0
-	}
-	if p.on() {
-		u.onAt[p] = i + 1
-	} else {
-		u.offAt[p] = i + 1
-	}
+	u.at[p] = potMark{u.gen, i}
 }
 
 func (u *unary) add(p pot, parent int32) int32 {
@@ -237,6 +229,13 @@ func (u *unary) onsOf(p pot, y, x bool, out []pot) []pot {
 	return out
 }
 
+// live reports whether "off" potential q turns something on with these
+// links (see ons): one that does not ends every chain that reaches it.
+func (u *unary) live(q pot, y, x bool) bool {
+	slot := int(q >> 1)
+	return y && u.yOn[slot] >= 0 || x && u.xStart[slot] < u.xStart[slot+1]
+}
+
 // turnsOff reports whether "on" node i turns off one of ps (see offs)
 // without listing what it turns off.
 func (u *unary) turnsOff(i int32, y bool, ps []pot) bool {
@@ -255,9 +254,11 @@ func (u *unary) turnsOff(i int32, y bool, ps []pot) bool {
 	return false
 }
 
-// chainOf returns the potentials from the start to node i.
+// chainOf returns the potentials from the start to node i, in a scratch
+// slice valid until the next call.
 func (u *unary) chainOf(i int32) []chainNode {
-	var out []chainNode
+	out := u.chain[:0]
+	defer func() { u.chain = out }()
 	for j := i; j >= 0; j = u.nodes[j].parent {
 		out = append(out, u.nodes[j])
 	}
@@ -269,7 +270,8 @@ func (u *unary) chainOf(i int32) []chainNode {
 
 // complexity counts the distinct potentials of the chain to node i.
 func (u *unary) complexity(i int32) int {
-	var ps []pot
+	var buf [64]pot
+	ps := buf[:0]
 	for j := i; j >= 0; j = u.nodes[j].parent {
 		p := u.nodes[j].p
 		dup := false
@@ -385,6 +387,39 @@ func (u *unary) hopeless(base float64, cx, key int) bool {
 	return cx > b.complexity || cx == b.complexity && key >= b.key
 }
 
+// reach returns the largest complexity a step of a search with this base
+// rating and key can have without being hopeless (hopeless grows with the
+// complexity); math.MaxInt32 with no best step. The best step changes only
+// between searches, so a search computes it once.
+func (u *unary) reach(base float64, key int) int {
+	if u.best == nil {
+		return math.MaxInt32
+	}
+	b := u.best
+	for _, r := range u.reached {
+		if r.ok && r.rating == b.st.Rating && r.complexity == b.complexity && r.bestKey == b.key && r.base == base && r.key == key {
+			return r.lim
+		}
+	}
+	cx := 0
+	for !u.hopeless(base, cx+1, key) {
+		cx++
+	}
+	u.reached[1] = u.reached[0]
+	u.reached[0] = reached{true, b.st.Rating, b.complexity, b.key, base, key, cx}
+	return cx
+}
+
+// reached is a result of reach for a best step of that rating,
+// complexity and key (hopeless depends on nothing else).
+type reached struct {
+	ok                  bool
+	rating              float64
+	complexity, bestKey int
+	base                float64
+	key, lim            int
+}
+
 // beats reports whether a step rated r with complexity cx and key would
 // replace the best so far (see offer).
 func (u *unary) beats(r float64, cx, key int) bool {
@@ -408,7 +443,7 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 	// has complexity k: its potentials are distinct but for the last,
 	// which is the start.
 	u.reset()
-	var cycles []int32
+	cycles := u.cycles[:0]
 	// For a candidate the solution rules out, the forcing chain from
 	// "on" (to "off") comes from this search too: it reaches the same
 	// potentials through the same first parents (the potentials it
@@ -421,14 +456,13 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 	// closers are the "off" potentials that turn the start on: the only
 	// ones that can close a cycle, or end a forcing chain from "off".
 	// (They are among the potentials the start turns off.)
+	// The links are symmetric: the cell's other digit when it has two
+	// (Y), the other place of d in a house where it has two (X), which
+	// are the potentials the start turns on from "off".
 	var cbuf [8]pot
-	closers := cbuf[:0]
-	u.buf = u.offsOf(start, y, u.buf[:0])
-	for _, q := range u.buf {
-		u.tmp = u.onsOf(q, y, x, u.tmp[:0])
-		if slices.Contains(u.tmp, start) {
-			closers = append(closers, q)
-		}
+	closers := u.onsOf(start&^1, y, x, cbuf[:0])
+	for k, q := range closers {
+		closers[k] = q &^ 1
 	}
 	// ends: what the cycle search looks for among the potentials it
 	// turns off (a closer, or the start turned off when merged).
@@ -437,22 +471,26 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 	if merged {
 		ends = append(ends, offStart)
 	}
-	{
+	// Without closers there is no cycle, and only the merged forcing
+	// chain to look for: the search stops once it is found.
+	if len(ends) > 0 {
+		alone := len(closers) == 0
 		root := u.add(start, -1)
 		u.mark(start, root)
 		pendOn := append(u.qOn[:0], root)
 		pendOff := u.qOff[:0]
 		buf := u.buf[:0]
-		defer func() { u.qOn, u.qOff, u.buf = pendOn, pendOff, buf }()
 		length := 0
+		lim := u.reach(cycleBase, key)
+	cycle:
 		for len(pendOn) > 0 || len(pendOff) > 0 {
 			length++
 			for qi := 0; qi < len(pendOn); qi++ {
 				i := pendOn[qi]
-				if u.hopeless(cycleBase, int(u.nodes[i].depth)+2, key) {
+				if int(u.nodes[i].depth)+2 > lim {
 					continue
 				}
-				if u.hopeless(cycleBase, int(u.nodes[i].depth)+4, key) && !u.turnsOff(i, y, ends) {
+				if int(u.nodes[i].depth)+4 > lim && !u.turnsOff(i, y, ends) {
 					// The next layer only checks for closers (see
 					// below): a node that turns off none of the ends
 					// adds nothing. The first node to reach each end
@@ -461,6 +499,11 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 				}
 				buf = u.offs(i, y, buf)
 				for _, q := range buf {
+					if q != offStart && !u.live(q, y, x) {
+						// A dead end (it turns nothing on) and not
+						// the merged target: no chain goes through it.
+						continue
+					}
 					// Every potential of a chain is marked: one not
 					// seen yet is no ancestor. A potential seen before
 					// is reached again (by another path) only when it
@@ -477,6 +520,9 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 						u.mark(q, j)
 						if merged && q == offStart {
 							target = j
+							if alone {
+								break cycle
+							}
 						}
 					}
 				}
@@ -485,10 +531,10 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			length++
 			for qi := 0; qi < len(pendOff); qi++ {
 				i := pendOff[qi]
-				if u.hopeless(cycleBase, int(u.nodes[i].depth)+1, key) {
+				if int(u.nodes[i].depth)+1 > lim {
 					continue
 				}
-				if u.hopeless(cycleBase, int(u.nodes[i].depth)+3, key) {
+				if int(u.nodes[i].depth)+3 > lim {
 					// The potentials this node turns on would not be
 					// followed (the next layer is hopeless): only a
 					// cycle closing here counts.
@@ -515,11 +561,13 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			}
 			pendOff = pendOff[:0]
 		}
+		u.qOn, u.qOff, u.buf = pendOn, pendOff, buf
 	}
+	u.cycles = cycles
 	for _, ci := range cycles {
 		// Rate the cycle before collecting its eliminations: most
 		// cannot beat the best so far.
-		if !u.beats(round1(cycleBase+lengthBonus(u.complexity(ci))), u.complexity(ci), key) {
+		if cx := u.complexity(ci); !u.beats(round1(cycleBase+lengthBonus(cx)), cx, key) {
 			continue
 		}
 		if h, ok := u.cycleHint(ci, y, x); ok {
@@ -547,9 +595,11 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			// the solution says otherwise.
 			continue
 		}
+		if !from.on() && len(closers) == 0 {
+			// Only a closer turns the start on.
+			continue
+		}
 		u.reset()
-		var targets []int32
-		var tseen []pot
 		root := u.add(from, -1)
 		u.mark(from, root)
 		pendOn, pendOff := u.qOn[:0], u.qOff[:0]
@@ -559,44 +609,37 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			pendOff = append(pendOff, root)
 		}
 		buf := u.buf[:0]
-		defer func() { u.qOn, u.qOff, u.buf = pendOn, pendOff, buf }()
-		hit := func(q pot, j int32) {
-			if q^1 == from {
-				for _, t := range tseen {
-					if t == q {
-						return
-					}
-				}
-				tseen = append(tseen, q)
-				targets = append(targets, j)
-			}
-		}
+		lim := u.reach(forceBase, key)
+		// The only target is the start's opposite (from^1): the search
+		// stops at its first node, ft.
+		ft := int32(-1)
+	force:
 		for len(pendOn) > 0 || len(pendOff) > 0 {
 			for qi := 0; qi < len(pendOn); qi++ {
 				i := pendOn[qi]
-				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
+				if int(u.nodes[i].depth)+2 > lim {
 					continue
 				}
-				if !from.on() && u.hopeless(forceBase, int(u.nodes[i].depth)+3, key) {
+				if !from.on() && int(u.nodes[i].depth)+3 > lim {
 					// What this node turns off would not be followed,
 					// and a chain from "off" ends turning the start on.
 					continue
 				}
-				if !from.on() && u.hopeless(forceBase, int(u.nodes[i].depth)+5, key) && !u.turnsOff(i, y, closers) {
+				if !from.on() && int(u.nodes[i].depth)+5 > lim && !u.turnsOff(i, y, closers) {
 					// The next layer only checks for closers.
 					continue
 				}
 				buf = u.offs(i, y, buf)
 				for _, q := range buf {
-					var j int32 = -1
 					if q^1 == from {
-						j = u.add(q, i)
-						hit(q, j)
+						ft = u.add(q, i)
+						break force
+					}
+					if !u.live(q, y, true) {
+						continue // a dead end
 					}
 					if u.seen(q) < 0 { // unseen: no ancestor either
-						if j < 0 {
-							j = u.add(q, i)
-						}
+						j := u.add(q, i)
 						u.mark(q, j)
 						pendOff = append(pendOff, j)
 					}
@@ -605,31 +648,29 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			pendOn = pendOn[:0]
 			for qi := 0; qi < len(pendOff); qi++ {
 				i := pendOff[qi]
-				if u.hopeless(forceBase, int(u.nodes[i].depth)+2, key) {
+				if int(u.nodes[i].depth)+2 > lim {
 					continue
 				}
-				if u.hopeless(forceBase, int(u.nodes[i].depth)+3, key) ||
-					!from.on() && u.hopeless(forceBase, int(u.nodes[i].depth)+4, key) {
+				if int(u.nodes[i].depth)+3 > lim ||
+					!from.on() && int(u.nodes[i].depth)+4 > lim {
 					// What this node turns on would not be followed
 					// (from "off", the layer after it would do
 					// nothing: see the "on" layer): only the end of a
 					// chain from "off" (the start turned on) counts.
 					if !from.on() && slices.Contains(closers, u.nodes[i].p) {
-						hit(start, u.add(start, i))
+						ft = u.add(start, i)
+						break force
 					}
 					continue
 				}
 				buf = u.ons(i, y, true, buf)
 				for _, q := range buf {
-					var j int32 = -1
 					if q^1 == from {
-						j = u.add(q, i)
-						hit(q, j)
+						ft = u.add(q, i)
+						break force
 					}
 					if u.seen(q) < 0 {
-						if j < 0 {
-							j = u.add(q, i)
-						}
+						j := u.add(q, i)
 						u.mark(q, j)
 						pendOn = append(pendOn, j)
 					}
@@ -637,8 +678,9 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 			}
 			pendOff = pendOff[:0]
 		}
-		for _, t := range targets {
-			if h, ok := u.forcingHint(t, y, x); ok {
+		u.qOn, u.qOff, u.buf = pendOn, pendOff, buf
+		if ft >= 0 {
+			if h, ok := u.forcingHint(ft, y, x); ok {
 				u.offer(h)
 			}
 		}
@@ -648,10 +690,15 @@ func (u *unary) fromCandidate(c, d int, y, x bool) {
 func (u *unary) cycleHint(i int32, y, x bool) (chainHint, bool) {
 	b, g, n := u.b, u.b.g, u.n
 	chain := u.chainOf(i)
-	var lbuf [32]int
-	inLoop := lbuf[:0] // the cells of the loop
+	// The cells of the loop, as a bitset.
+	if len(u.inLoop) < g.words {
+		u.inLoop = make([]uint64, g.words)
+	}
+	inLoop := u.inLoop[:g.words]
+	clear(inLoop)
 	for _, nd := range chain[1:] {
-		inLoop = append(inLoop, nd.p.cell(n))
+		c := nd.p.cell(n)
+		inLoop[c>>6] |= 1 << (uint(c) & 63)
 	}
 	// Candidates seen by an "on" potential of the loop (in the order
 	// met) and by an "off" one, marked per slot c*n+d-1 with a fresh
@@ -664,7 +711,7 @@ func (u *unary) cycleHint(i int32, y, x bool) (chainHint, bool) {
 	for _, nd := range chain[1:] {
 		c, d := nd.p.cell(n), nd.p.digit(n)
 		for _, o := range g.Peers[c] {
-			if b.cand[o]&dbit(d) == 0 || slices.Contains(inLoop, o) {
+			if b.cand[o]&dbit(d) == 0 || inLoop[o>>6]&(1<<(uint(o)&63)) != 0 {
 				continue
 			}
 			k := o*n + d - 1

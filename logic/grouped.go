@@ -49,14 +49,17 @@ func (g *geom) sameBox(cs []int) bool {
 
 // groupedLinks lists the strong links of digit d whose two ends are cells
 // or groups. With grouped false, only houses where d has two places.
-func groupedLinks(b *board, d int, grouped bool) []gLink {
+//
+// out and arena are scratch, reused (returned grown): the links are valid
+// until the next call with the same scratch.
+func groupedLinks(b *board, d int, grouped bool, out []gLink, arena []int) ([]gLink, []int) {
 	g := b.g
-	out := make([]gLink, 0, 2*len(g.Houses))
+	out = out[:0]
 	bit := dbit(d)
 	var ps [sudoku.MaxN]int // places of d in a house
 	// The ends share one backing array; each is cut with its capacity so
 	// that appending to one never overwrites another.
-	arena := make([]int, 0, 2*g.Cells)
+	arena = arena[:0]
 	cut := func(from int) unit {
 		return unit(arena[from:len(arena):len(arena)])
 	}
@@ -142,7 +145,7 @@ func groupedLinks(b *board, d int, grouped bool) []gLink {
 			}
 		}
 	}
-	return out
+	return out, arena
 }
 
 // linkChain finds k strong links on one digit joined end to end by weak
@@ -173,14 +176,28 @@ func linkChain(b *board, k int, grouped bool, want float64) *Step {
 func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*Step) *Step {
 	g := b.g
 	w := g.words
-	used := make([]uint64, w)   // cells of the chain's links
-	cands := make([]uint64, w)  // cells where d is a candidate
-	elim := make([]uint64, w)   // scratch
-	hasEnd := make([]uint64, w) // cells where some oriented link's far end starts
-	chain := make([]int, 0, k)  // link indices
-	flip := make([]bool, 0, k)  // whether the link is used b->a
-	var inChain, isGroup []bool
-	var buf, endsAt, endsSeeing, allowed []uint64
+	// The board's scratch, kept between calls.
+	ls := b.links
+	if ls == nil {
+		ls = &linkScratch{
+			used: make([]uint64, w), cands: make([]uint64, w), elim: make([]uint64, w), hasEnd: make([]uint64, w),
+			links: make([]gLink, 0, 2*len(g.Houses)), arena: make([]int, 0, 2*g.Cells),
+		}
+		b.links = ls
+	}
+	used := ls.used     // cells of the chain's links
+	cands := ls.cands   // cells where d is a candidate
+	elim := ls.elim     // scratch
+	hasEnd := ls.hasEnd // cells where some oriented link's far end starts
+	clear(used)
+	chain := ls.chain[:0] // link indices
+	flip := ls.flip[:0]   // whether the link is used b->a
+	inChain, isGroup := ls.inChain, ls.isGroup
+	buf, endsAt, endsSeeing, allowed := ls.buf, ls.endsAt, ls.endsSeeing, ls.allowed
+	defer func() {
+		ls.chain, ls.flip, ls.inChain, ls.isGroup = chain, flip, inChain, isGroup
+		ls.buf, ls.endsAt, ls.endsSeeing, ls.allowed = buf, endsAt, endsSeeing, allowed
+	}()
 	// three strong links without groups: every rating found, nothing left.
 	threeDone := func() bool {
 		return all != nil && k == 3 && !grouped && all[rThreeSky] != nil && all[rThreeTurbot] != nil && all[rThreeKite] != nil
@@ -207,7 +224,8 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 		if mk >= 0 && m.known(b, mk, d)&pending == pending {
 			continue
 		}
-		links := groupedLinks(b, d, grouped)
+		links, arena := groupedLinks(b, d, grouped, ls.links, ls.arena)
+		ls.links, ls.arena = links, arena
 		if len(links) < k || all == nil && (want == rGroupedTurbot || want == rThreeGrouped) && !anyGroup(links) {
 			// Too few links, or none with a group end where the
 			// rating wanted needs one (chainRating).
@@ -271,18 +289,6 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				}
 			}
 		}
-		// block returns the cells (com false) or the cells seeing all
-		// (com true) of the far or near end of link i used with flip fl.
-		block := func(i int, fl, far, com bool) []uint64 {
-			x := 0
-			if fl == far {
-				x = 1
-			}
-			if com {
-				x += 2
-			}
-			return buf[(4*i+x)*w : (4*i+x+1)*w]
-		}
 		var found *Step
 		foundBits := uint8(0)
 		ends := func(i int) (unit, unit) {
@@ -301,8 +307,8 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 					return false
 				}
 				// Cells with d seeing both far ends, outside the chain.
-				fc := block(chain[0], flip[0], true, true)
-				lc := block(chain[k-1], flip[k-1], false, true)
+				fc := linkBlock(buf, w, chain[0], flip[0], true, true)
+				lc := linkBlock(buf, w, chain[k-1], flip[k-1], false, true)
 				any := uint64(0)
 				for j := range elim {
 					elim[j] = fc[j] & lc[j] & cands[j] &^ used[j]
@@ -364,8 +370,8 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				if k == 2 && depth == 1 && !groupSoFar && !isGroup[li] {
 					return false // two plain links: rated 0 (a turbot fish, found earlier)
 				}
-				far := block(li, fl, true, false)
-				near := block(li, fl, false, false)
+				far := linkBlock(buf, w, li, fl, true, false)
+				near := linkBlock(buf, w, li, fl, false, false)
 				if prevCom != nil {
 					for j := range far {
 						if far[j]&^prevCom[j] != 0 {
@@ -381,7 +387,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				if depth == 0 {
 					// The first link: no cell with d outside it sees its
 					// far end, no chain from it eliminates anything.
-					fc := block(li, fl, true, true)
+					fc := linkBlock(buf, w, li, fl, true, true)
 					any := uint64(0)
 					for j := range far {
 						any |= fc[j] & cands[j] &^ (far[j] | near[j])
@@ -393,8 +399,8 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				if depth == k-1 {
 					// The last link: no cell with d outside the chain sees
 					// both far ends, the chain eliminates nothing.
-					fc := block(chain[0], flip[0], true, true)
-					lc := block(li, fl, false, true)
+					fc := linkBlock(buf, w, chain[0], flip[0], true, true)
+					lc := linkBlock(buf, w, li, fl, false, true)
 					any := uint64(0)
 					for j := range far {
 						any |= fc[j] & lc[j] & cands[j] &^ (used[j] | far[j] | near[j])
@@ -429,7 +435,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 				}
 				return false
 			}
-			prevCom = block(chain[depth-1], flip[depth-1], false, true)
+			prevCom = linkBlock(buf, w, chain[depth-1], flip[depth-1], false, true)
 			al := allowed[depth*ew : (depth+1)*ew]
 			clear(al)
 			for j := range prevCom {
@@ -444,7 +450,7 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 			if depth == k-1 {
 				// The last link must end where some candidate outside
 				// the chain seeing the first far end sees it.
-				fc := block(chain[0], flip[0], true, true)
+				fc := linkBlock(buf, w, chain[0], flip[0], true, true)
 				tm := allowed[0:ew] // depth 0 does not use its slot
 				clear(tm)
 				for j := range fc {
@@ -480,6 +486,31 @@ func linkChains(b *board, k int, grouped bool, want float64, all map[float64]*St
 		}
 	}
 	return nil
+}
+
+// linkBlock returns, from linkChains' table buf of w-word blocks, the
+// cells (com false) or the cells seeing all (com true) of the far or near
+// end of link i used with flip fl.
+func linkBlock(buf []uint64, w, i int, fl, far, com bool) []uint64 {
+	x := 0
+	if fl == far {
+		x = 1
+	}
+	if com {
+		x += 2
+	}
+	o := (4*i + x) * w
+	return buf[o : o+w]
+}
+
+// linkScratch is linkChains' scratch, kept on the board between calls.
+type linkScratch struct {
+	used, cands, elim, hasEnd        []uint64
+	buf, endsAt, endsSeeing, allowed []uint64
+	links                            []gLink
+	arena                            []int
+	chain                            []int
+	flip, inChain, isGroup           []bool
 }
 
 // anyGroup reports whether some link has a group end.

@@ -1,6 +1,12 @@
 package logic
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+
+	"github.com/dlxkit/dlx/sudoku"
+)
 
 // Sudoku Explainer's multiple and dynamic forcing chains (docs/rating.md):
 // from each candidate of each empty cell, assumed true and false, SE
@@ -44,25 +50,42 @@ type seChainer struct {
 	seen    []int32
 	sgen    int32
 	stack   []int32
-	cache   map[pot]*chainSet // runs of this step by start potential
+	// cache holds the runs of this step by start potential, those of
+	// generation cgen.
+	cache []cachedSet
+	cgen  int32
 
 	// Scratch of run, kept between runs.
 	pendOn, pendOff, ons, parents []int32
+	// hpos: the places of every digit in every house on the board of
+	// this step (board.housePositions); hcur: the same for cur during a
+	// dynamic run; inHouse[k*Cells+c]: the index of cell c in its house
+	// of kind k (loopHouse).
+	hpos, hcur []uint64
+	inHouse    []uint8
+	// seMultiChains' lists of sets, kept between calls.
+	sets, vOn []*chainSet
 }
 
 func newSEChainer(b *board, dynamic bool) *seChainer {
 	return &seChainer{b: b, n: b.g.N, dynamic: dynamic, cur: make([]uint64, len(b.cand)), seen: make([]int32, b.g.Cells*b.g.N*2),
-		cache: map[pot]*chainSet{}}
+		cache: make([]cachedSet, b.g.Cells*b.g.N*2), cgen: 1}
 }
 
 // result returns the propagation from start, run once per step.
 func (sc *seChainer) result(start pot) *chainSet {
-	if cs, ok := sc.cache[start]; ok {
-		return cs
+	if e := sc.cache[start]; e.gen == sc.cgen {
+		return e.cs
 	}
 	cs := sc.run(start)
-	sc.cache[start] = cs
+	sc.cache[start] = cachedSet{sc.cgen, cs}
 	return cs
+}
+
+// cachedSet is a run kept in seChainer.cache.
+type cachedSet struct {
+	gen int32
+	cs  *chainSet
 }
 
 func (sc *seChainer) newSet() *chainSet {
@@ -92,6 +115,9 @@ func (sc *seChainer) run(start pot) *chainSet {
 	cs := sc.newSet()
 	cs.bad = [2]int32{-1, -1}
 	copy(sc.cur, b.cand)
+	if sc.dynamic {
+		sc.hcur = append(sc.hcur[:0], sc.hpos...)
+	}
 	root := cs.add(start)
 	cs.at[start] = root + 1
 	// Queues of node indices, read from hOn and hOff.
@@ -146,35 +172,72 @@ func (sc *seChainer) run(start pot) *chainSet {
 			}
 			ons = append(ons, cs.add(q, parents...))
 		}
-		if m := sc.cur[c]; popcount(m) == 2 {
+		if !sc.dynamic {
+			// Static: the candidates are the board's, so a link has
+			// no parent besides i, and the places of d in each house
+			// are read from the step's table.
 			parents := append(sc.parents[:0], i)
-			for r := b.cand[c] &^ m; r != 0; r &= r - 1 {
-				if j := cs.get(mkPot(n, c, lowDigit(r), false)); j >= 0 {
-					parents = append(parents, j)
+			if m := b.cand[c]; popcount(m) == 2 {
+				addOn(mkPot(n, c, lowDigit(m&^dbit(d)), true), parents)
+			}
+			for k := 0; k < 3; k++ {
+				h := loopHouse(g, k, c)
+				pos := sc.hpos[h*n+d-1]
+				if popcount(pos) != 2 {
+					continue
 				}
+				other := g.Houses[h][bits.TrailingZeros64(pos)]
+				if other == c {
+					other = g.Houses[h][63-bits.LeadingZeros64(pos)]
+				}
+				addOn(mkPot(n, other, d, true), parents)
 			}
-			addOn(mkPot(n, c, lowDigit(m&^dbit(d)), true), parents)
 			sc.parents = parents
-		}
-		for k := 0; k < 3; k++ {
-			h := loopHouse(g, k, c)
-			other := conjugate(g.Houses[h], sc.cur, c, d)
-			if other < 0 {
-				continue
+		} else {
+			if m := sc.cur[c]; popcount(m) == 2 {
+				parents := append(sc.parents[:0], i)
+				for r := b.cand[c] &^ m; r != 0; r &= r - 1 {
+					if j := cs.get(mkPot(n, c, lowDigit(r), false)); j >= 0 {
+						parents = append(parents, j)
+					}
+				}
+				addOn(mkPot(n, c, lowDigit(m&^dbit(d)), true), parents)
+				sc.parents = parents
 			}
-			parents := append(sc.parents[:0], i)
-			for _, x := range g.Houses[h] {
-				if b.cand[x]&dbit(d) != 0 && sc.cur[x]&dbit(d) == 0 {
+			for k := 0; k < 3; k++ {
+				// The places of d in the house now (hcur) and on the
+				// board (hpos): the one other than c when there are
+				// two, and the removed ones for the parents.
+				h := loopHouse(g, k, c)
+				now := sc.hcur[h*n+d-1]
+				if popcount(now) != 2 {
+					continue
+				}
+				other := -1
+				for r := now; r != 0; r &= r - 1 {
+					if x := g.Houses[h][bits.TrailingZeros64(r)]; x != c {
+						other = x
+					}
+				}
+				if other < 0 {
+					continue
+				}
+				parents := append(sc.parents[:0], i)
+				for r := sc.hpos[h*n+d-1] &^ now; r != 0; r &= r - 1 {
+					x := g.Houses[h][bits.TrailingZeros64(r)]
 					if j := cs.get(mkPot(n, x, d, false)); j >= 0 {
 						parents = append(parents, j)
 					}
 				}
+				addOn(mkPot(n, other, d, true), parents)
+				sc.parents = parents
 			}
-			addOn(mkPot(n, other, d, true), parents)
-			sc.parents = parents
 		}
 		if sc.dynamic {
 			sc.cur[c] &^= dbit(d)
+			for k := 0; k < 3; k++ {
+				sc.hcur[loopHouse(g, k, c)*n+d-1] &^= 1 << sc.inHouse[k*len(b.cand)+c]
+			}
 		}
 		for _, j := range ons {
 			q := cs.nodes[j].p
@@ -300,7 +363,7 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 		if b.val[c] != 0 || card < 2 || !dynamic && card < 3 {
 			continue
 		}
-		var vOn []*chainSet
+		vOn := sc.vOn[:0]
 		for r := m; r != 0; r &= r - 1 {
 			d := lowDigit(r)
 			pOn := mkPot(n, c, d, true)
@@ -323,7 +386,8 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 			// the digit in the house).
 			for k := 0; k < 3; k++ {
 				h := loopHouse(g, k, c)
-				var places []int
+				var pbuf [sudoku.MaxN]int
+				places := pbuf[:0]
 				for _, x := range g.Houses[h] {
 					if b.cand[x]&dbit(d) != 0 {
 						places = append(places, x)
@@ -332,10 +396,11 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 				if len(places) < 2 || places[0] != c {
 					continue
 				}
-				sets := []*chainSet{on}
+				sets := append(sc.sets[:0], on)
 				for _, x := range places[1:] {
 					sets = append(sets, sc.result(mkPot(n, x, d, true)))
 				}
+				sc.sets = sets
 				sc.common(sets, limit(6), func(p pot, cx int) {
 					if p != pOn {
 						add(prefix+"Region Forcing Chains", cx, 6, p)
@@ -344,6 +409,7 @@ func seMultiChains(b *board, dynamic bool, base float64) *Step {
 			}
 			vOn = append(vOn, on)
 		}
+		sc.vOn = vOn
 		// Cell forcing chains.
 		sc.common(vOn, limit(5), func(p pot, cx int) { add(prefix+"Cell Forcing Chains", cx, 5, p) })
 	}
@@ -362,10 +428,19 @@ func (b *board) seChainer(dynamic bool) *seChainer {
 	if sc == nil {
 		sc = newSEChainer(b, dynamic)
 		b.se[k] = sc
-		return sc
 	}
 	sc.used = 0
-	clear(sc.cache)
+	sc.cgen++
+	sc.hpos = b.housePositions(sc.hpos)
+	if dynamic && sc.inHouse == nil {
+		g := b.g
+		sc.inHouse = make([]uint8, 3*g.Cells)
+		for k := 0; k < 3; k++ {
+			for c := range g.Cells {
+				sc.inHouse[k*g.Cells+c] = uint8(slices.Index(g.Houses[loopHouse(g, k, c)], c))
+			}
+		}
+	}
 	return sc
 }
 

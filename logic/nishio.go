@@ -3,6 +3,8 @@ package logic
 import (
 	"fmt"
 	"sort"
+
+	"github.com/dlxkit/dlx/sudoku"
 )
 
 // Nishio forcing chains, as Sudoku Explainer finds them (7.5 + length,
@@ -17,9 +19,11 @@ import (
 
 const rNishio = 7.5
 
+// dynNode is a potential reached; its parents are par[po:po+pn] of the
+// search.
 type dynNode struct {
-	p       pot
-	parents []int32
+	p      pot
+	po, pn int32
 }
 
 // dynamic is the scratch state of a dynamic chain search.
@@ -28,18 +32,28 @@ type dynamic struct {
 	n     int
 	cur   []uint64 // candidates as the chain goes
 	nodes []dynNode
+	par   []int32 // the parents of every node, node by node
 	onAt  []int32 // potential -> node+1 (0: not reached), stamped by gen
 	offAt []int32
 	stamp []int32
 	gen   int32
 	seen  []int32 // ancestor walk stamps per potential
 	sgen  int32
+	// run's queues, kept between runs
+	pendOn, pendOff []int32
 }
 
+// newDynamic returns the board's dynamic search state, made on first use
+// and kept between steps (its marks are stamped by generations that keep
+// counting).
 func newDynamic(b *board) *dynamic {
+	if b.dyn != nil {
+		return b.dyn
+	}
 	np := b.g.Cells * b.g.N * 2
-	return &dynamic{b: b, n: b.g.N, cur: make([]uint64, len(b.cand)), onAt: make([]int32, np),
+	b.dyn = &dynamic{b: b, n: b.g.N, cur: make([]uint64, len(b.cand)), onAt: make([]int32, np),
 		offAt: make([]int32, np), stamp: make([]int32, np), seen: make([]int32, np)}
+	return b.dyn
 }
 
 func (u *dynamic) get(p pot) int32 {
@@ -65,7 +79,8 @@ func (u *dynamic) put(p pot, i int32) {
 }
 
 func (u *dynamic) add(p pot, parents ...int32) int32 {
-	u.nodes = append(u.nodes, dynNode{p, parents})
+	u.nodes = append(u.nodes, dynNode{p, int32(len(u.par)), int32(len(parents))})
+	u.par = append(u.par, parents...)
 	return int32(len(u.nodes) - 1)
 }
 
@@ -75,19 +90,21 @@ func (u *dynamic) run(start pot) (int32, int32) {
 	b, g, n := u.b, u.b.g, u.n
 	copy(u.cur, b.cand)
 	u.gen++
-	u.nodes = u.nodes[:0]
+	u.nodes, u.par = u.nodes[:0], u.par[:0]
 	root := u.add(start)
 	u.put(start, root)
-	var pendOn, pendOff []int32
+	pendOn, pendOff := u.pendOn[:0], u.pendOff[:0]
+	defer func() { u.pendOn, u.pendOff = pendOn, pendOff }()
 	if start.on() {
 		pendOn = append(pendOn, root)
 	} else {
 		pendOff = append(pendOff, root)
 	}
-	for len(pendOn) > 0 || len(pendOff) > 0 {
-		if len(pendOn) > 0 {
-			i := pendOn[0]
-			pendOn = pendOn[1:]
+	hOn, hOff := 0, 0 // the queues' heads
+	for hOn < len(pendOn) || hOff < len(pendOff) {
+		if hOn < len(pendOn) {
+			i := pendOn[hOn]
+			hOn++
 			p := u.nodes[i].p
 			c, d := p.cell(n), p.digit(n)
 			for k := 0; k < 3; k++ {
@@ -108,8 +125,8 @@ func (u *dynamic) run(start pot) (int32, int32) {
 			}
 			continue
 		}
-		i := pendOff[0]
-		pendOff = pendOff[1:]
+		i := pendOff[hOff]
+		hOff++
 		p := u.nodes[i].p
 		c, d := p.cell(n), p.digit(n)
 		var ons [3]int32
@@ -121,7 +138,8 @@ func (u *dynamic) run(start pot) (int32, int32) {
 				continue
 			}
 			q := mkPot(n, other, d, true)
-			parents := []int32{i}
+			var pbuf [sudoku.MaxN + 1]int32
+			parents := append(pbuf[:0], i)
 			for _, x := range g.Houses[h] {
 				if b.cand[x]&dbit(d) != 0 && u.cur[x]&dbit(d) == 0 {
 					if j := u.get(mkPot(n, x, d, false)); j >= 0 {
@@ -161,7 +179,8 @@ func (u *dynamic) ancestors(i int32) int {
 		}
 		u.seen[p] = u.sgen
 		count++
-		stack = append(stack, u.nodes[j].parents...)
+		nd := u.nodes[j]
+		stack = append(stack, u.par[nd.po:nd.po+nd.pn]...)
 	}
 	return count
 }

@@ -19,11 +19,12 @@ func wxyzWing(b *board) *Step {
 	g := b.g
 	var best *Step
 	var idx [4]int
+	var wings []int // per pivot, reused
 	for p, pm := range b.cand {
 		if n := popcount(pm); n < 2 || n > 4 {
 			continue
 		}
-		var wings []int
+		wings = wings[:0]
 		for _, q := range g.Peers[p] {
 			if n := popcount(b.cand[q]); n >= 2 && n <= 4 && popcount(b.cand[q]|pm) <= 4 {
 				wings = append(wings, q)
