@@ -19,6 +19,15 @@ type Work struct {
 	Seen [27]uint32
 	// Triads turns on the triad rules (see triads) in Propagate.
 	Triads bool
+	// Clash makes the naked singles check that the singles of each digit
+	// found in a round do not see each other, and report a contradiction
+	// at once when they do. Without it, such singles are placed and the
+	// contradiction shows later (an empty cell, a digit missing from a
+	// row, or the final check): on the hardest file, counting to 2, 46
+	// rounds per puzzle place such singles, against 57 contradictions. The
+	// check costs up to 10% on puzzles that naked singles solve alone, so
+	// the fast solver turns it on after the first propagation.
+	Clash bool
 	// Light makes Propagate's digit rules hidden singles in rows only
 	// (digitLight), without locked candidates, boxes or columns.
 	Light bool
@@ -296,10 +305,11 @@ func (s *Work) digitLight(d int) (changed, ok bool) {
 
 // nakedSingles places the cells left with one candidate and reports
 // whether it placed any, and false in ok on a contradiction (a cell with
-// no candidate). Two equal singles that see each other are not detected
-// here: the state is then inconsistent, later rules find a contradiction
-// or the final check (Valid) rejects the grid.
-func (s *State) nakedSingles() (placed, ok bool) {
+// no candidate, or with s.Clash two equal singles that see each other).
+// Without s.Clash such singles are placed: the state is then
+// inconsistent, later rules find a contradiction or the final check
+// (Valid) rejects the grid.
+func (s *Work) nakedSingles() (placed, ok bool) {
 	c := &s.C
 	// Cells with at least one and at least two candidates, as three
 	// independent chains over digits 1-3, 4-6 and 7-9, merged: bands 0
@@ -337,10 +347,21 @@ func (s *State) nakedSingles() (placed, ok bool) {
 		if p0|p1|p2 == 0 {
 			continue
 		}
-		cols := (Fold(p0) | Fold(p1) | Fold(p2)) * Spread
-		c[k] = w0&^(cols|Reach[BoxMatrix(p0)]) | p0
-		c[k+1] = w1&^(cols|Reach[BoxMatrix(p1)]) | p1
-		c[k+2] = w2&^(cols|Reach[BoxMatrix(p2)]) | p2
+		f := Fold(p0) | Fold(p1) | Fold(p2)
+		m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
+		// The singles of the digit see each other (two in a row, box
+		// or column) unless they are in as many columns, rows and boxes
+		// as they are (see Distinct).
+		if s.Clash {
+			n := bits.OnesCount32(p0) + bits.OnesCount32(p1) + bits.OnesCount32(p2)
+			if int(Distinct[m0])+int(Distinct[m1])+int(Distinct[m2]) != n*0x11 || bits.OnesCount32(f) != n {
+				return false, false
+			}
+		}
+		cols := f * Spread
+		c[k] = w0&^(cols|Reach[m0]) | p0
+		c[k+1] = w1&^(cols|Reach[m1]) | p1
+		c[k+2] = w2&^(cols|Reach[m2]) | p2
 	}
 	return true, true
 }
