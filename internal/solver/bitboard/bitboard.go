@@ -130,12 +130,13 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 	// triad mode they then run on the state it left before the first
 	// guess.
 	blanks := bits.OnesCount32(st.Unsolved[0]) + bits.OnesCount32(st.Unsolved[1]) + bits.OnesCount32(st.Unsolved[2])
-	st.Triads, st.Light = false, false
+	st.Triads, st.Light, st.Clash = false, false, false
 	root := true
 	for {
 		ok := st.Propagate()
 		if root {
 			root = false
+			st.Clash = true
 			m := s.mode(&st.State, limit, blanks)
 			st.Light = m == modeCellsLight
 			if m == modeTriads {

@@ -1,0 +1,47 @@
+package bandword
+
+import "testing"
+
+// TestNakedSinglesClash makes two cells naked singles of the same digit
+// and checks that with Clash nakedSingles reports a contradiction exactly
+// when they see each other (row, column or box, in one band or across
+// bands), and that without Clash it places them.
+func TestNakedSinglesClash(t *testing.T) {
+	tests := []struct {
+		name string
+		a, b int // cells, row-major
+		see  bool
+	}{
+		{"same minirow", 0, 1, true},
+		{"same row, other box", 0, 8, true},
+		{"same box, other row and column", 0, 10, true},
+		{"same column, same band", 0, 18, true},
+		{"same column, other band", 4, 76, true},
+		{"same box, band 2", 60, 80, true},
+		{"apart, same band", 0, 13, false},
+		{"apart, other bands", 0, 40, false},
+		{"apart, bands 1 and 2", 31, 66, false},
+	}
+	var empty [81]uint8
+	for _, tc := range tests {
+		for _, clash := range []bool{false, true} {
+			var s Work
+			if !s.Init(&empty) {
+				t.Fatal("Init rejected the empty grid")
+			}
+			for _, i := range []int{tc.a, tc.b} {
+				for d := 1; d < 9; d++ { // only digit 1 left in the cell
+					s.C[3*d+i/27] &^= 1 << (i % 27)
+				}
+			}
+			s.Clash = clash
+			placed, ok := s.nakedSingles()
+			if want := !(clash && tc.see); ok != want {
+				t.Errorf("%s, Clash %v: ok %v, want %v", tc.name, clash, ok, want)
+			}
+			if ok && !placed {
+				t.Errorf("%s, Clash %v: nothing placed", tc.name, clash)
+			}
+		}
+	}
+}
