@@ -45,3 +45,46 @@ func TestNakedSinglesClash(t *testing.T) {
 		}
 	}
 }
+
+// TestLightUnits removes one digit from every cell of a row, a box or a
+// column of an empty grid and checks that the digit rules, full and
+// light, report the contradiction (Propagate false), and that they find
+// none in the grid left whole. Nothing else sees it: every cell keeps
+// eight candidates, so the naked singles find no empty cell.
+func TestLightUnits(t *testing.T) {
+	var empty [81]uint8
+	units := []struct {
+		name  string
+		cells func(i int) int // the unit's i-th cell, row-major
+	}{
+		{"none", nil},
+		{"row 0", func(i int) int { return i }},
+		{"row 4", func(i int) int { return 36 + i }},
+		{"row 8", func(i int) int { return 72 + i }},
+		{"box 0", func(i int) int { return i/3*9 + i%3 }},
+		{"box 4", func(i int) int { return 30 + i/3*9 + i%3 }},
+		{"box 8", func(i int) int { return 60 + i/3*9 + i%3 }},
+		{"column 0", func(i int) int { return 9 * i }},
+		{"column 7", func(i int) int { return 9*i + 7 }},
+	}
+	for _, u := range units {
+		for _, d := range []int{0, 4, 8} {
+			for _, light := range []bool{false, true} {
+				var s Work
+				if !s.Init(&empty) {
+					t.Fatal("Init rejected the empty grid")
+				}
+				if u.cells != nil {
+					for i := range 9 {
+						c := u.cells(i)
+						s.C[3*d+c/27] &^= 1 << (c % 27)
+					}
+				}
+				s.Light = light
+				if got, want := s.Propagate(), u.cells == nil; got != want {
+					t.Errorf("%s without digit %d, Light %v: Propagate %v, want %v", u.name, d+1, light, got, want)
+				}
+			}
+		}
+	}
+}
