@@ -414,10 +414,6 @@ func (s *Work) Propagate() bool {
 				m |= 4
 			}
 			if m != 0 {
-				// The profile (cmd/sudoku/default.pgo) names this call
-				// by its line in Propagate, 31 after the func line: with
-				// lines added or removed above it, the profile no longer
-				// marks it hot and digit is not inlined.
 				c, ok := s.digit(d, m)
 				if !ok {
 					return false
