@@ -349,17 +349,15 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 			}
 			jobs <- chunk
 			chunk = nil
-			for {
+			for drained := false; !drained; {
 				select {
 				case c := <-done:
-					c = recycle(c)
-					if chunk == nil {
+					if c = recycle(c); chunk == nil {
 						chunk = c
 					}
-					continue
 				default:
+					drained = true
 				}
-				break
 			}
 			return true
 		}

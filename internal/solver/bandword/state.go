@@ -436,3 +436,8 @@ func (s *Work) Propagate() bool {
 		}
 	}
 }
+
+// Unplaced returns the number of cells not yet placed.
+func (s *State) Unplaced() int {
+	return bits.OnesCount32(s.Unsolved[0]) + bits.OnesCount32(s.Unsolved[1]) + bits.OnesCount32(s.Unsolved[2])
+}

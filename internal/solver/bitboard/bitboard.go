@@ -3,7 +3,6 @@ package bitboard
 import (
 	"context"
 	"encoding/binary"
-	"math/bits"
 
 	"github.com/dlxkit/dlx/internal/solver/bandword"
 )
@@ -70,7 +69,7 @@ func (s *Solver) mode(st *bandword.State, limit, blanks int) uint8 {
 	if s.force != modeAuto {
 		return s.force
 	}
-	left := bits.OnesCount32(st.Unsolved[0]) + bits.OnesCount32(st.Unsolved[1]) + bits.OnesCount32(st.Unsolved[2])
+	left := st.Unplaced()
 	switch {
 	case left > cellModeMax:
 		return modeTriads
@@ -129,7 +128,7 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 	// propagation (mode), which runs without the triad rules; in the
 	// triad mode they then run on the state it left before the first
 	// guess.
-	blanks := bits.OnesCount32(st.Unsolved[0]) + bits.OnesCount32(st.Unsolved[1]) + bits.OnesCount32(st.Unsolved[2])
+	blanks := st.Unplaced()
 	st.Triads, st.Light, st.Clash = false, false, false
 	root := true
 	for {
