@@ -191,13 +191,15 @@ func twice(w uint32) uint32 {
 	return r0&r1 | r2&(r0|r1)
 }
 
-// digit applies the digit-wise rules to digit d, whose bands m (bit b)
-// changed: locked candidates inside bands and stacks to a fixed point,
-// then hidden singles in rows, boxes and columns; with s.Light, the
-// light rules instead (hidden singles in rows only, see below). It
-// reports whether it changed any candidate, and false in ok on a
-// contradiction.
-func (s *Work) digit(d int, m uint32) (changed, ok bool) {
+// digit applies the digit-wise rules to digit d, whose words changed:
+// locked candidates inside bands and stacks to a fixed point, then hidden
+// singles in rows, boxes and columns; with s.Light, the light rules
+// instead (hidden singles in rows only, see below). It reports whether it
+// changed any candidate, and false in ok on a contradiction. The rules
+// run on all three bands and the branches are few: a branch per band,
+// or per band whose word the stacks changed, cost 3% on the hardest
+// file (mispredicted more than the table lookups they saved).
+func (s *Work) digit(d int) (changed, ok bool) {
 	c := s.C[3*d : 3*d+3 : 3*d+3]
 	seen := s.Seen[3*d : 3*d+3 : 3*d+3]
 	w0, w1, w2 := c[0], c[1], c[2]
@@ -222,15 +224,9 @@ func (s *Work) digit(d int, m uint32) (changed, ok bool) {
 		}
 		s0, s1, s2 = LoneRows(w0), LoneRows(w1), LoneRows(w2)
 	} else {
-		if m&1 != 0 {
-			w0 &= MatchCells[BoxMatrix(w0)]
-		}
-		if m&2 != 0 {
-			w1 &= MatchCells[BoxMatrix(w1)]
-		}
-		if m&4 != 0 {
-			w2 &= MatchCells[BoxMatrix(w2)]
-		}
+		w0 &= MatchCells[BoxMatrix(w0)]
+		w1 &= MatchCells[BoxMatrix(w1)]
+		w2 &= MatchCells[BoxMatrix(w2)]
 		var f0, f1, f2 uint32 // the columns of w0, w1, w2 when the loop ends
 		for {
 			f0, f1, f2 = Fold(w0), Fold(w1), Fold(w2)
@@ -245,18 +241,12 @@ func (s *Work) digit(d int, m uint32) (changed, ok bool) {
 			n0 := w0 & (a0 * Spread)
 			n1 := w1 & (a1 * Spread)
 			n2 := w2 & (a2 * Spread)
-			if n0 == w0 && n1 == w1 && n2 == w2 {
+			if (n0^w0)|(n1^w1)|(n2^w2) == 0 {
 				break
 			}
-			if n0 != w0 {
-				n0 &= MatchCells[BoxMatrix(n0)]
-			}
-			if n1 != w1 {
-				n1 &= MatchCells[BoxMatrix(n1)]
-			}
-			if n2 != w2 {
-				n2 &= MatchCells[BoxMatrix(n2)]
-			}
+			n0 &= MatchCells[BoxMatrix(n0)]
+			n1 &= MatchCells[BoxMatrix(n1)]
+			n2 &= MatchCells[BoxMatrix(n2)]
 			w0, w1, w2 = n0, n1, n2
 		}
 		if w0 == 0 || w1 == 0 || w2 == 0 {
@@ -273,11 +263,10 @@ func (s *Work) digit(d int, m uint32) (changed, ok bool) {
 		if once != 0x1FF {
 			return false, false
 		}
-		if cols := once &^ (twice(w0) | twice(w1) | twice(w2) | f0&f1 | f2&(f0|f1)); cols != 0 {
-			s0 |= w0 & ((cols & f0) * Spread)
-			s1 |= w1 & ((cols & f1) * Spread)
-			s2 |= w2 & ((cols & f2) * Spread)
-		}
+		cols := once &^ (twice(w0) | twice(w1) | twice(w2) | f0&f1 | f2&(f0|f1))
+		s0 |= w0 & ((cols & f0) * Spread)
+		s1 |= w1 & ((cols & f1) * Spread)
+		s2 |= w2 & ((cols & f2) * Spread)
 	}
 	s0 &= s.Unsolved[0]
 	s1 &= s.Unsolved[1]
@@ -403,18 +392,8 @@ func (s *Work) Propagate() bool {
 		// state is a fixed point of the rules so far.
 		changed := false
 		for d := 0; d < 9; d++ {
-			var m uint32
-			if s.C[3*d] != s.Seen[3*d] {
-				m = 1
-			}
-			if s.C[3*d+1] != s.Seen[3*d+1] {
-				m |= 2
-			}
-			if s.C[3*d+2] != s.Seen[3*d+2] {
-				m |= 4
-			}
-			if m != 0 {
-				c, ok := s.digit(d, m)
+			if (s.C[3*d]^s.Seen[3*d])|(s.C[3*d+1]^s.Seen[3*d+1])|(s.C[3*d+2]^s.Seen[3*d+2]) != 0 {
+				c, ok := s.digit(d)
 				if !ok {
 					return false
 				}

@@ -179,7 +179,10 @@ func (s *Work) triads() (changed, ok bool) {
 func (s *Work) Choose(br *Triad) bool {
 	const stack0 = uint64(7*Spread) << tHi
 	n := &s.N
-	best, bestN := -1, 1<<30
+	// key: the unit's number of triads times 8 plus the unit, or more
+	// than any when the unit has no choice (27 triads: all forced).
+	const none = 1 << 30
+	key := none
 	for b := range 6 {
 		var m uint64
 		if b < 3 {
@@ -188,13 +191,16 @@ func (s *Work) Choose(br *Triad) bool {
 			m = stack0 << (3 * (b - 3))
 		}
 		k := bits.OnesCount64(n[0]&m) + 2*bits.OnesCount64(n[1]&m) + 4*bits.OnesCount64(n[2]&m) + 8*bits.OnesCount64(n[3]&m)
-		if k > 27 && k < bestN {
-			best, bestN = b, k
+		kb := k<<3 | b
+		if k <= 27 {
+			kb = none
 		}
+		key = min(key, kb)
 	}
-	if best < 0 {
+	if key == none {
 		return false
 	}
+	best := key & 7
 	var m uint64
 	if best < 3 {
 		m = uint64(lo3) << best
