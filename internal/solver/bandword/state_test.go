@@ -88,3 +88,33 @@ func TestLightUnits(t *testing.T) {
 		}
 	}
 }
+
+// TestPlace places each digit in each cell of the empty grid and checks
+// every candidate against the rows, columns and boxes computed here: the
+// cell keeps only the digit, the cells that see it lose the digit, every
+// other candidate stays.
+func TestPlace(t *testing.T) {
+	var empty [81]uint8
+	for d := range 9 {
+		for i := range 81 {
+			var s Work
+			if !s.Init(&empty) {
+				t.Fatal("Init rejected the empty grid")
+			}
+			s.Place(d, i/27, 1<<(i%27))
+			for e := range 9 {
+				for j := range 81 {
+					ri, rj, ci, cj := i/9, j/9, i%9, j%9
+					sees := j != i && (ri == rj || ci == cj || (ri/3 == rj/3 && ci/3 == cj/3))
+					want := (j == i && e == d) || (j != i && !(e == d && sees))
+					if got := s.C[3*e+j/27]>>(j%27)&1 != 0; got != want {
+						t.Fatalf("digit %d in cell %d: candidate %d of cell %d is %v, want %v", d+1, i, e+1, j, got, want)
+					}
+				}
+			}
+			if s.Unplaced() != 80 || s.Unsolved[i/27]>>(i%27)&1 != 0 {
+				t.Fatalf("digit %d in cell %d: cell still unplaced or %d cells unplaced", d+1, i, s.Unplaced())
+			}
+		}
+	}
+}

@@ -14,7 +14,7 @@ import "math/bits"
 // band words (the rest of its row or column and box), the second, on
 // backtracking, Out (the minirow or minicolumn itself). With Place it is
 // a guess on a cell instead: the first branch places D in the cell In
-// (State.Assign), the second removes D from it (Out, the same cell).
+// (State.Place), the second removes D from it (Out, the same cell).
 type Triad struct {
 	D       int
 	In, Out [3]uint32
@@ -38,7 +38,10 @@ const MaxTriadDepth = 2*9*27 - 2*9*9
 func (s *Work) GuessTriad(f *TriadFrame, br *Triad) {
 	f.St, f.Tr = s.State, *br
 	if br.Place {
-		s.Assign(br.D, br.In[0], br.In[1], br.In[2])
+		// The cell's band without a branch: bit 31 of y|-y is set when
+		// y is not 0.
+		i1, i2 := br.In[1], br.In[2]
+		s.Place(br.D, int((i1|-i1)>>31+(i2|-i2)>>31*2), br.In[0]|i1|i2)
 		return
 	}
 	c := s.C[3*br.D : 3*br.D+3 : 3*br.D+3]
