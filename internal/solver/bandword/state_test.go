@@ -118,3 +118,43 @@ func TestPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestNakedSinglesLone makes one cell of the empty grid a naked single
+// of each digit in turn and checks, with and without Clash (which place
+// a lone single by different code), every candidate against the rows,
+// columns and boxes computed here, and the unplaced cells.
+func TestNakedSinglesLone(t *testing.T) {
+	var empty [81]uint8
+	for d := range 9 {
+		for i := range 81 {
+			for _, clash := range []bool{false, true} {
+				var s Work
+				if !s.Init(&empty) {
+					t.Fatal("Init rejected the empty grid")
+				}
+				for e := range 9 {
+					if e != d {
+						s.C[3*e+i/27] &^= 1 << (i % 27)
+					}
+				}
+				s.Clash = clash
+				if placed, ok := s.nakedSingles(); !placed || !ok {
+					t.Fatalf("digit %d in cell %d, Clash %v: placed %v, ok %v", d+1, i, clash, placed, ok)
+				}
+				for e := range 9 {
+					for j := range 81 {
+						ri, rj, ci, cj := i/9, j/9, i%9, j%9
+						sees := j != i && (ri == rj || ci == cj || (ri/3 == rj/3 && ci/3 == cj/3))
+						want := (j == i && e == d) || (j != i && !(e == d && sees))
+						if got := s.C[3*e+j/27]>>(j%27)&1 != 0; got != want {
+							t.Fatalf("digit %d in cell %d, Clash %v: candidate %d of cell %d is %v, want %v", d+1, i, clash, e+1, j, got, want)
+						}
+					}
+				}
+				if s.Unplaced() != 80 || s.Unsolved[i/27]>>(i%27)&1 != 0 {
+					t.Fatalf("digit %d in cell %d, Clash %v: cell still unplaced or %d cells unplaced", d+1, i, clash, s.Unplaced())
+				}
+			}
+		}
+	}
+}
