@@ -227,7 +227,7 @@ func (s *Work) digit(d int) (changed, ok bool) {
 		if w0 == 0 || w1 == 0 || w2 == 0 {
 			return false, false
 		}
-		changed = w0 != c[0] || w1 != c[1] || w2 != c[2]
+		changed = (w0^c[0])|(w1^c[1])|(w2^c[2]) != 0 // one branch, not three
 		c[0], c[1], c[2] = w0, w1, w2
 		seen[0], seen[1], seen[2] = w0, w1, w2
 

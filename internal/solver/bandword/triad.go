@@ -120,8 +120,10 @@ func (s *Work) triads() (changed, ok bool) {
 	c, tc := &s.C, &s.TC
 	for d := range 9 {
 		w0, w1, w2 := c[3*d], c[3*d+1], c[3*d+2]
-		if w0 == tc[3*d] && w1 == tc[3*d+1] && w2 == tc[3*d+2] {
-			continue // t[d] and f[d] are those of these words
+		// t[d] and f[d] are those of these words: one test, not
+		// three (each a branch).
+		if (w0^tc[3*d])|(w1^tc[3*d+1])|(w2^tc[3*d+2]) == 0 {
+			continue
 		}
 		tc[3*d], tc[3*d+1], tc[3*d+2] = w0, w1, w2
 		h := (w0|w0>>1|w0>>2)&lo3 | (w1|w1>>1|w1>>2)&lo3<<1 | (w2|w2>>1|w2>>2)&lo3<<2
