@@ -251,6 +251,28 @@ func (s *Work) digit(d int) (changed, ok bool) {
 	if s0|s1|s2 == 0 {
 		return changed, true
 	}
+	if s.Clash {
+		// In the search, a lone hidden single is placed by its Peers
+		// entry, and only its band's words lose the cell (the cell
+		// found as in nakedSingles: t is 64 when s0 and s1 are 0, and
+		// t>>5 is the band).
+		p := uint64(s0) | uint64(s1)<<32
+		both := (p | -p) >> 63 & uint64((s2|-s2)>>31)
+		if p&(p-1)|uint64(s2&(s2-1))|both == 0 {
+			t := bits.TrailingZeros64(p)
+			b, x := t>>5, s0|s1|s2
+			a := s.C[:27:27]
+			for k := b; k < 27; k += 3 {
+				a[k] &^= x
+			}
+			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(s2)]
+			c[0] = w0&^pe[0] | s0
+			c[1] = w1&^pe[1] | s1
+			c[2] = w2&^pe[2] | s2
+			s.Unsolved[b&3] &^= x
+			return true, true
+		}
+	}
 	// Place them: the rows, boxes and columns they see lose d, the cells
 	// lose the other digits. (Two that see each other leave an
 	// inconsistent state, as in nakedSingles.)

@@ -1,6 +1,9 @@
 package bandword
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestNakedSinglesClash makes two cells naked singles of the same digit
 // and checks that with Clash nakedSingles reports a contradiction exactly
@@ -89,6 +92,27 @@ func TestLightUnits(t *testing.T) {
 	}
 }
 
+// checkPlaced checks the state of the empty grid after digit d was
+// placed in cell i, against rows, columns and boxes computed here: the
+// cell keeps only d, the cells that see it lose d, every other candidate
+// stays, and only the cell is no longer unplaced.
+func checkPlaced(t *testing.T, s *Work, d, i int, what string) {
+	t.Helper()
+	for e := range 9 {
+		for j := range 81 {
+			ri, rj, ci, cj := i/9, j/9, i%9, j%9
+			sees := j != i && (ri == rj || ci == cj || (ri/3 == rj/3 && ci/3 == cj/3))
+			want := (j == i && e == d) || (j != i && !(e == d && sees))
+			if got := s.C[3*e+j/27]>>(j%27)&1 != 0; got != want {
+				t.Fatalf("digit %d in cell %d%s: candidate %d of cell %d is %v, want %v", d+1, i, what, e+1, j, got, want)
+			}
+		}
+	}
+	if s.Unplaced() != 80 || s.Unsolved[i/27]>>(i%27)&1 != 0 {
+		t.Fatalf("digit %d in cell %d%s: cell still unplaced or %d cells unplaced", d+1, i, what, s.Unplaced())
+	}
+}
+
 // TestPlace places each digit in each cell of the empty grid and checks
 // every candidate against the rows, columns and boxes computed here: the
 // cell keeps only the digit, the cells that see it lose the digit, every
@@ -102,19 +126,7 @@ func TestPlace(t *testing.T) {
 				t.Fatal("Init rejected the empty grid")
 			}
 			s.Place(d, i/27, 1<<(i%27))
-			for e := range 9 {
-				for j := range 81 {
-					ri, rj, ci, cj := i/9, j/9, i%9, j%9
-					sees := j != i && (ri == rj || ci == cj || (ri/3 == rj/3 && ci/3 == cj/3))
-					want := (j == i && e == d) || (j != i && !(e == d && sees))
-					if got := s.C[3*e+j/27]>>(j%27)&1 != 0; got != want {
-						t.Fatalf("digit %d in cell %d: candidate %d of cell %d is %v, want %v", d+1, i, e+1, j, got, want)
-					}
-				}
-			}
-			if s.Unplaced() != 80 || s.Unsolved[i/27]>>(i%27)&1 != 0 {
-				t.Fatalf("digit %d in cell %d: cell still unplaced or %d cells unplaced", d+1, i, s.Unplaced())
-			}
+			checkPlaced(t, &s, d, i, "")
 		}
 	}
 }
@@ -141,18 +153,37 @@ func TestNakedSinglesLone(t *testing.T) {
 				if placed, ok := s.nakedSingles(); !placed || !ok {
 					t.Fatalf("digit %d in cell %d, Clash %v: placed %v, ok %v", d+1, i, clash, placed, ok)
 				}
-				for e := range 9 {
-					for j := range 81 {
-						ri, rj, ci, cj := i/9, j/9, i%9, j%9
-						sees := j != i && (ri == rj || ci == cj || (ri/3 == rj/3 && ci/3 == cj/3))
-						want := (j == i && e == d) || (j != i && !(e == d && sees))
-						if got := s.C[3*e+j/27]>>(j%27)&1 != 0; got != want {
-							t.Fatalf("digit %d in cell %d, Clash %v: candidate %d of cell %d is %v, want %v", d+1, i, clash, e+1, j, got, want)
+				checkPlaced(t, &s, d, i, fmt.Sprintf(", Clash %v", clash))
+			}
+		}
+	}
+}
+
+// TestDigitLoneHidden makes one cell of the empty grid the only cell of
+// its row with each digit in turn, and checks that the digit rules, full
+// and light, with and without Clash (which place a lone hidden single by
+// different code), place it (checkPlaced).
+func TestDigitLoneHidden(t *testing.T) {
+	var empty [81]uint8
+	for d := range 9 {
+		for i := range 81 {
+			for _, light := range []bool{false, true} {
+				for _, clash := range []bool{false, true} {
+					var s Work
+					if !s.Init(&empty) {
+						t.Fatal("Init rejected the empty grid")
+					}
+					for j := i / 9 * 9; j < i/9*9+9; j++ {
+						if j != i {
+							s.C[3*d+j/27] &^= 1 << (j % 27)
 						}
 					}
-				}
-				if s.Unplaced() != 80 || s.Unsolved[i/27]>>(i%27)&1 != 0 {
-					t.Fatalf("digit %d in cell %d, Clash %v: cell still unplaced or %d cells unplaced", d+1, i, clash, s.Unplaced())
+					s.Light, s.Clash = light, clash
+					what := fmt.Sprintf(", Light %v, Clash %v", light, clash)
+					if changed, ok := s.digit(d); !changed || !ok {
+						t.Fatalf("digit %d in cell %d%s: changed %v, ok %v", d+1, i, what, changed, ok)
+					}
+					checkPlaced(t, &s, d, i, what)
 				}
 			}
 		}
