@@ -197,6 +197,9 @@ type batchJob struct {
 type puzzle struct {
 	*sudoku.Puzzle
 	src string
+	// scratch is the worker's grid for a result (solve's solution), kept
+	// from puzzle to puzzle; nil until a command sets it.
+	scratch *sudoku.Grid
 }
 
 type batchItem struct {
@@ -597,7 +600,7 @@ func (b *batch) one(ctx context.Context, s *sudoku.Solver, j batchJob, pz *puzzl
 		}
 		j.p.Grid.Variant = v
 	}
-	*pz = puzzle{j.p, j.src} // the worker's: a new one per puzzle would escape to the heap
+	pz.Puzzle, pz.src = j.p, j.src // the worker's: a new one per puzzle would escape to the heap
 	t := b.process(ctx, s, pz, buf)
 	if ctx.Err() != nil && t != partial {
 		return skipped
