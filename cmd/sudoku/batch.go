@@ -525,7 +525,14 @@ type batchWriter struct {
 // take writes the results of res that are next in order, and those that
 // waited for them; res goes back to the workers.
 func (wr *batchWriter) take(res []batchItem) {
-	for _, it := range res {
+	// Those next in order (all of them with one worker) go out at once,
+	// the others wait in the ring.
+	i, written := 0, 0
+	for ; i < len(res) && res[i].seq == wr.next; i++ {
+		wr.next++
+		written += wr.write(res[i])
+	}
+	for _, it := range res[i:] {
 		wr.ring[it.seq%batchWindow] = it
 		wr.ready[it.seq%batchWindow] = true
 	}
@@ -536,32 +543,40 @@ func (wr *batchWriter) take(res []batchItem) {
 		wr.ready[wr.next%batchWindow] = false
 		wr.ring[wr.next%batchWindow] = batchItem{}
 		wr.next++
-		if it.last {
-			<-wr.slots
-		}
-		switch {
-		case it.t == skipped || wr.interrupted || wr.err != nil:
-			wr.interrupted = wr.err == nil
+		written += wr.write(it)
+	}
+	wr.prog.done.Add(int64(written))
+}
+
+// write writes the result it, the next in order, unless the run is being
+// cancelled; it returns 1 when it wrote it, else 0.
+func (wr *batchWriter) write(it batchItem) (n int) {
+	if it.last {
+		<-wr.slots
+	}
+	switch {
+	case it.t == skipped || wr.interrupted || wr.err != nil:
+		wr.interrupted = wr.err == nil
+	default:
+		switch it.t {
+		case partial:
+			wr.interrupted = true
+		case parseError:
+			wr.parseErrors++
 		default:
-			switch it.t {
-			case partial:
-				wr.interrupted = true
-			case parseError:
-				wr.parseErrors++
-			default:
-				wr.counts[it.t]++
-			}
-			if _, wr.err = wr.w.Write(it.out); wr.err != nil {
-				wr.cancel()
-			} else {
-				wr.prog.done.Add(1)
-			}
+			wr.counts[it.t]++
 		}
-		if it.chunk != nil {
-			// Written: the chunk's buffer goes back to the workers.
-			free(wr.b.freeChunk, it.chunk)
+		if _, wr.err = wr.w.Write(it.out); wr.err != nil {
+			wr.cancel()
+		} else {
+			n = 1
 		}
 	}
+	if it.chunk != nil {
+		// Written: the chunk's buffer goes back to the workers.
+		free(wr.b.freeChunk, it.chunk)
+	}
+	return n
 }
 
 // flush sends the output written so far.
