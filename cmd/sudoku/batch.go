@@ -3,10 +3,12 @@ package main
 // The batch pipeline shared by solve, count and check: a reader goroutine
 // parses the inputs in order, workers (each with its own sudoku.Solver)
 // process the puzzles, and the calling goroutine writes the results in
-// input order. A window bounds how far the reader may run ahead of the
-// writer, so memory stays flat on any input and output starts at once.
+// input order; with one worker the calling goroutine does all three. A
+// window bounds how far the reader may run ahead of the writer, so memory
+// stays flat on any input and output starts at once.
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -197,6 +199,9 @@ type batchJob struct {
 type puzzle struct {
 	*sudoku.Puzzle
 	src string
+	// scratch is the worker's grid for a result (solve's solution), kept
+	// from puzzle to puzzle; nil until a command sets it.
+	scratch *sudoku.Grid
 }
 
 type batchItem struct {
@@ -309,14 +314,26 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 	// done: the chunks the workers have processed, back to the reader,
 	// which recycles their puzzles (sudoku.Reader.Recycle) and slices.
 	done := make(chan []batchJob, cap(jobs)+b.cfg.workers+1)
+	wr := &batchWriter{
+		w:      b.fs.Output(),
+		cancel: cancel,
+		b:      b,
+		slots:  slots,
+		prog:   prog,
+		ring:   make([]batchItem, batchWindow),
+		ready:  make([]bool, batchWindow),
+		counts: make([]int, len(b.tallies)),
+	}
 
-	// Reader.
+	// Reader. With one worker it also processes the puzzles and writes
+	// the results, in the calling goroutine: handing puzzles or results
+	// to another thread costs more than it saves (measured on 9x9 files,
+	// where a puzzle takes microseconds).
 	inline := b.cfg.workers == 1
-	go func() {
+	read := func() {
 		var w *batchWorker
 		if inline {
 			w = b.newWorker()
-			defer close(items)
 		} else {
 			defer close(jobs)
 		}
@@ -343,7 +360,8 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 			}
 			prog.read.Add(int64(len(chunk)))
 			if inline {
-				items <- w.work(ctx, chunk)
+				wr.take(w.work(ctx, chunk, true))
+				wr.flush()
 				chunk = recycle(chunk)
 				return true
 			}
@@ -410,12 +428,13 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 		if flush() {
 			prog.readAll.Store(true)
 		}
-	}()
+	}
 
-	// Workers. With one worker the reader does the work itself: handing
-	// puzzles to another thread costs more than it saves (measured on
-	// 9x9 files, where a puzzle takes microseconds).
-	if !inline {
+	stopProgress := e.Progress(start, prog.line)
+	if inline {
+		read()
+	} else {
+		go read()
 		var wg sync.WaitGroup
 		for range b.cfg.workers {
 			wg.Add(1)
@@ -423,7 +442,7 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 				defer wg.Done()
 				w := b.newWorker()
 				for chunk := range jobs {
-					items <- w.work(ctx, chunk)
+					items <- w.work(ctx, chunk, false)
 					select {
 					case done <- chunk:
 					default:
@@ -432,67 +451,17 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 			}()
 		}
 		go func() { wg.Wait(); close(items) }()
-	}
-
-	stopProgress := e.Progress(start, prog.line)
-
-	// Ordered writer. After a write error the output is lost: the run is
-	// cancelled and the rest drained.
-	w := b.fs.Output()
-	var werr error
-	ring := make([]batchItem, batchWindow)
-	ready := make([]bool, batchWindow)
-	next := 0
-	counts := make([]int, len(b.tallies))
-	parseErrors := 0
-	interrupted := false
-	for res := range items {
-		for _, it := range res {
-			ring[it.seq%batchWindow] = it
-			ready[it.seq%batchWindow] = true
-		}
-		clear(res)
-		free(b.freeItems, res)
-		for ready[next%batchWindow] {
-			it := ring[next%batchWindow]
-			ready[next%batchWindow] = false
-			ring[next%batchWindow] = batchItem{}
-			next++
-			if it.last {
-				<-slots
-			}
-			switch {
-			case it.t == skipped || interrupted || werr != nil:
-				interrupted = werr == nil
-			default:
-				switch it.t {
-				case partial:
-					interrupted = true
-				case parseError:
-					parseErrors++
-				default:
-					counts[it.t]++
-				}
-				if _, werr = w.Write(it.out); werr != nil {
-					cancel()
-				} else {
-					prog.done.Add(1)
-				}
-			}
-			if it.chunk != nil {
-				// Written: the chunk's buffer goes back to the workers.
-				free(b.freeChunk, it.chunk)
-			}
-		}
-		// Flush when no more results are ready: output streams, and a
-		// fast run writes in large blocks.
-		if werr == nil && len(items) == 0 {
-			if werr = w.Flush(); werr != nil {
-				cancel()
+		for res := range items {
+			wr.take(res)
+			// Flush when no more results are ready: output streams, and
+			// a fast run writes in large blocks.
+			if len(items) == 0 {
+				wr.flush()
 			}
 		}
 	}
 	stopProgress()
+	werr, interrupted, counts, parseErrors := wr.err, wr.interrupted, wr.counts, wr.parseErrors
 	if ctx.Err() != nil && !interrupted && werr == nil {
 		interrupted = true
 	}
@@ -534,6 +503,91 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 	return cli.ExitOK
 }
 
+// batchWriter writes the results in input order. After a write error the
+// output is lost: the run is cancelled and the rest drained.
+type batchWriter struct {
+	b      *batch
+	w      *bufio.Writer
+	err    error // the first write error
+	cancel func()
+	slots  chan struct{} // the window: a chunk's slot is freed once written
+	prog   *batchProgress
+	// ring holds the results that came before their turn; ready[i] says
+	// ring[i] holds one. next is the rank of the next result to write.
+	ring        []batchItem
+	ready       []bool
+	next        int
+	counts      []int // per tally
+	parseErrors int
+	interrupted bool
+}
+
+// take writes the results of res that are next in order, and those that
+// waited for them; res goes back to the workers.
+func (wr *batchWriter) take(res []batchItem) {
+	// Those next in order (all of them with one worker) go out at once,
+	// the others wait in the ring.
+	i, written := 0, 0
+	for ; i < len(res) && res[i].seq == wr.next; i++ {
+		wr.next++
+		written += wr.write(res[i])
+	}
+	for _, it := range res[i:] {
+		wr.ring[it.seq%batchWindow] = it
+		wr.ready[it.seq%batchWindow] = true
+	}
+	clear(res)
+	free(wr.b.freeItems, res)
+	for wr.ready[wr.next%batchWindow] {
+		it := wr.ring[wr.next%batchWindow]
+		wr.ready[wr.next%batchWindow] = false
+		wr.ring[wr.next%batchWindow] = batchItem{}
+		wr.next++
+		written += wr.write(it)
+	}
+	wr.prog.done.Add(int64(written))
+}
+
+// write writes the result it, the next in order, unless the run is being
+// cancelled; it returns 1 when it wrote it, else 0.
+func (wr *batchWriter) write(it batchItem) (n int) {
+	if it.last {
+		<-wr.slots
+	}
+	switch {
+	case it.t == skipped || wr.interrupted || wr.err != nil:
+		wr.interrupted = wr.err == nil
+	default:
+		switch it.t {
+		case partial:
+			wr.interrupted = true
+		case parseError:
+			wr.parseErrors++
+		default:
+			wr.counts[it.t]++
+		}
+		if _, wr.err = wr.w.Write(it.out); wr.err != nil {
+			wr.cancel()
+		} else {
+			n = 1
+		}
+	}
+	if it.chunk != nil {
+		// Written: the chunk's buffer goes back to the workers.
+		free(wr.b.freeChunk, it.chunk)
+	}
+	return n
+}
+
+// flush sends the output written so far.
+func (wr *batchWriter) flush() {
+	if wr.err == nil {
+		if wr.err = wr.w.Flush(); wr.err != nil {
+			wr.cancel()
+		}
+	}
+}
+
 // batchWorker processes chunks of puzzles with a solver of its own.
 type batchWorker struct {
 	b   *batch
@@ -549,7 +603,9 @@ func (b *batch) newWorker() *batchWorker {
 }
 
 // work processes a chunk: the results, in order, the last one marked.
-func (w *batchWorker) work(ctx context.Context, chunk []batchJob) []batchItem {
+// With inline set the outputs stay in the worker's buffer (they must be
+// written before the next call); else they move to a buffer of their own.
+func (w *batchWorker) work(ctx context.Context, chunk []batchJob, inline bool) []batchItem {
 	w.buf.Reset()
 	w.ends = w.ends[:0]
 	res := w.b.getItems(len(chunk))
@@ -557,14 +613,19 @@ func (w *batchWorker) work(ctx context.Context, chunk []batchJob) []batchItem {
 		res[i] = batchItem{seq: j.seq, t: w.b.one(ctx, w.s, j, &w.pz, &w.buf)}
 		w.ends = append(w.ends, w.buf.Len())
 	}
-	out := append(w.b.getChunk(), w.buf.Bytes()...)
+	out := w.buf.Bytes()
+	if !inline {
+		out = append(w.b.getChunk(), out...)
+	}
 	start := 0
 	for i, end := range w.ends {
 		res[i].out = out[start:end:end]
 		start = end
 	}
 	res[len(res)-1].last = true
-	res[len(res)-1].chunk = out
+	if !inline {
+		res[len(res)-1].chunk = out
+	}
 	return res
 }
 
@@ -597,7 +658,7 @@ func (b *batch) one(ctx context.Context, s *sudoku.Solver, j batchJob, pz *puzzl
 		}
 		j.p.Grid.Variant = v
 	}
-	*pz = puzzle{j.p, j.src} // the worker's: a new one per puzzle would escape to the heap
+	pz.Puzzle, pz.src = j.p, j.src // the worker's: a new one per puzzle would escape to the heap
 	t := b.process(ctx, s, pz, buf)
 	if ctx.Err() != nil && t != partial {
 		return skipped

@@ -54,34 +54,33 @@ func runCount(ctx context.Context, e *cli.Env, args []string) int {
 	b.failed = func(t tally) bool { return t == countInvalid }
 	b.process = func(ctx context.Context, s *sudoku.Solver, p *puzzle, buf *bytes.Buffer) tally {
 		n, err := s.Count(ctx, p.Grid, lim)
-		var ie *sudoku.InvalidError
 		stopped := ""
 		switch {
-		case errors.As(err, &ie):
-			b.writeInvalid(buf, p, ie.Clashes, ie.Digits, ie.Broken)
-			return countInvalid
+		case err == nil:
 		case ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)):
 			stopped = jsonfmt.StoppedInterrupted // Ctrl-C: write the count so far
-		case err != nil:
-			return b.otherError(buf, p, err)
-		case lim > 0 && n >= lim:
+		default:
+			return b.countFailed(buf, p, err)
+		}
+		if stopped == "" && lim > 0 && n >= lim {
 			stopped = jsonfmt.StoppedLimit
 		}
 		if b.cfg.json {
 			r := b.newJSON(p, "counted")
-			complete := stopped == ""
-			r.Count, r.Complete = &n, &complete
+			count, complete := n, stopped == "" // copies: n stays off the heap
+			r.Count, r.Complete = &count, &complete
 			r.Stopped = stopped
 			writeJSON(buf, r)
 		} else {
-			text := strconv.Itoa(n)
+			text := strconv.AppendInt(buf.AvailableBuffer(), int64(n), 10)
 			switch stopped {
 			case jsonfmt.StoppedLimit:
-				text += "+"
+				text = append(text, '+')
 			case jsonfmt.StoppedInterrupted:
-				text += "+ (interrupted)"
+				text = append(text, "+ (interrupted)"...)
 			}
-			writeMarker(buf, p, text)
+			buf.Write(text)
+			writeMarker(buf, p, "")
 		}
 		if stopped == jsonfmt.StoppedInterrupted {
 			return partial
@@ -95,4 +94,16 @@ func runCount(ctx context.Context, e *cli.Env, args []string) int {
 		return countMore
 	}
 	return b.run(ctx, e, files)
+}
+
+// countFailed writes what count prints for err, an error that is not an
+// interrupt: the clashes of an invalid puzzle, else the error. Out of
+// process because the variable errors.As fills moves to the heap.
+func (b *batch) countFailed(buf *bytes.Buffer, p *puzzle, err error) tally {
+	var ie *sudoku.InvalidError
+	if errors.As(err, &ie) {
+		b.writeInvalid(buf, p, ie.Clashes, ie.Digits, ie.Broken)
+		return countInvalid
+	}
+	return b.otherError(buf, p, err)
 }

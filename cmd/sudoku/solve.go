@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"sync"
 
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/sudoku"
@@ -26,9 +25,6 @@ const (
 	solveInvalid
 )
 
-// grids are the grids solve writes solutions into.
-var grids = sync.Pool{New: func() any { return new(sudoku.Grid) }}
-
 func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 	b, files, code, ok := newBatch(e, "solve", "[flags] [FILE...]", solveDoc, nil, args)
 	if !ok {
@@ -37,21 +33,27 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 	b.tallies = []string{"solved", "no solution", "invalid"}
 	b.failed = func(t tally) bool { return t != solveSolved }
 	b.process = func(ctx context.Context, s *sudoku.Solver, p *puzzle, buf *bytes.Buffer) tally {
-		// The solution goes into a grid of the pool: no allocation per
+		// The solution goes into the worker's grid: no allocation per
 		// puzzle.
-		scratch := grids.Get().(*sudoku.Grid)
-		defer grids.Put(scratch)
-		sol, err := s.SolveInto(ctx, p.Grid, scratch)
-		var ie *sudoku.InvalidError
+		if p.scratch == nil {
+			p.scratch = new(sudoku.Grid)
+		}
+		sol, err := s.SolveInto(ctx, p.Grid, p.scratch)
 		switch {
 		case err == nil:
 			if b.cfg.json {
 				r := b.newJSON(p, "solved")
 				r.Solution = gridText(sol, p.Format)
 				writeJSON(buf, r)
-			} else if err := sudoku.WriteGrid(buf, sol, p.Format); err != nil {
+				return solveSolved
+			}
+			// Appended in place: sudoku.WriteGrid would go through a
+			// buffer of its own.
+			text, err := sudoku.AppendGrid(buf.AvailableBuffer(), sol, p.Format)
+			if err != nil {
 				return b.otherError(buf, p, err)
 			}
+			buf.Write(text)
 			return solveSolved
 		case errors.Is(err, sudoku.ErrNoSolution):
 			if b.cfg.json {
@@ -60,13 +62,23 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 				writeMarker(buf, p, "no solution")
 			}
 			return solveNone
-		case errors.As(err, &ie):
-			b.writeInvalid(buf, p, ie.Clashes, ie.Digits, ie.Broken)
-			return solveInvalid
 		}
-		return b.otherError(buf, p, err)
+		return b.solveFailed(buf, p, err)
 	}
 	return b.run(ctx, e, files)
+}
+
+// solveFailed writes what solve prints for err, an error other than
+// sudoku.ErrNoSolution: the clashes of an invalid puzzle, else the error.
+// Out of process because the variable errors.As fills moves to the heap:
+// declared there, it cost an allocation per puzzle.
+func (b *batch) solveFailed(buf *bytes.Buffer, p *puzzle, err error) tally {
+	var ie *sudoku.InvalidError
+	if errors.As(err, &ie) {
+		b.writeInvalid(buf, p, ie.Clashes, ie.Digits, ie.Broken)
+		return solveInvalid
+	}
+	return b.otherError(buf, p, err)
 }
 
 // newBatch parses the flags of a batch command: those of every batch
