@@ -67,72 +67,81 @@ func (s *Work) Back(f *Frame) {
 // Init sets up the candidates of puzzle. It reports false when givens
 // clash or a value is above 9.
 func (s *Work) Init(puzzle *[81]uint8) bool {
-	// Eight cells at a time: every byte at most 9, the givens as an
-	// 81-bit set (lo: cells 0-63, hi: cells 64-80) and the four bit
-	// planes of the values the same way (bit j of each cell's value in
-	// plo[j], phi[j]), from which each value's cells are found without a
-	// loop over the givens.
-	const ones = 0x0101010101010101
-	const gather = 0x0102040810204080 // times bytes of 0 or 1: byte i to bit 56+i
-	var lo, hi, bad uint64
-	var plo, phi [4]uint64
-	for i := 0; i < 80; i += 8 {
+	// Eight cells at a time: every byte at most 9, and the four bit
+	// planes of the values as 81-bit sets (bit j of each cell's value in
+	// loj for cells 0-63, hij for cells 64-80), from which each
+	// value's cells are found without a loop over the givens; a given is
+	// a cell with a bit in some plane.
+	var bad uint64
+	var lo0, lo1, lo2, lo3, hi0, hi1, hi2, hi3 uint64
+	for i := 0; i < 64; i += 8 {
 		x := binary.LittleEndian.Uint64(puzzle[i:])
 		bad |= x | (x + 0x7676767676767676)
-		nz := (x + 0x7F7F7F7F7F7F7F7F) & 0x8080808080808080
-		m := nz >> 7 * gather >> 56
-		q0, q1 := x&ones*gather>>56, x>>1&ones*gather>>56
-		q2, q3 := x>>2&ones*gather>>56, x>>3&ones*gather>>56
-		if i < 64 {
-			lo |= m << i
-			plo[0] |= q0 << i
-			plo[1] |= q1 << i
-			plo[2] |= q2 << i
-			plo[3] |= q3 << i
-		} else {
-			hi |= m << (i - 64)
-			phi[0] |= q0 << (i - 64)
-			phi[1] |= q1 << (i - 64)
-			phi[2] |= q2 << (i - 64)
-			phi[3] |= q3 << (i - 64)
-		}
+		q0, q1, q2, q3 := planes(x)
+		lo0 |= q0 << i
+		lo1 |= q1 << i
+		lo2 |= q2 << i
+		lo3 |= q3 << i
 	}
-	if x := uint64(puzzle[80]); x > 9 || bad&0x8080808080808080 != 0 {
+	for i := 0; i < 16; i += 8 {
+		x := binary.LittleEndian.Uint64(puzzle[64+i:])
+		bad |= x | (x + 0x7676767676767676)
+		q0, q1, q2, q3 := planes(x)
+		hi0 |= q0 << i
+		hi1 |= q1 << i
+		hi2 |= q2 << i
+		hi3 |= q3 << i
+	}
+	x := uint64(puzzle[80])
+	if x > 9 || bad&0x8080808080808080 != 0 {
 		return false
-	} else if x != 0 {
-		hi |= 1 << 16
-		phi[0] |= x & 1 << 16
-		phi[1] |= x >> 1 & 1 << 16
-		phi[2] |= x >> 2 & 1 << 16
-		phi[3] |= x >> 3 & 1 << 16
 	}
+	hi0 |= x & 1 << 16
+	hi1 |= x >> 1 & 1 << 16
+	hi2 |= x >> 2 & 1 << 16
+	hi3 |= x >> 3 & 1 << 16
+	lo, hi := lo0|lo1|lo2|lo3, hi0|hi1|hi2|hi3
 	given := [3]uint32{uint32(lo) & All, uint32(lo>>27) & All, uint32(lo>>54) | uint32(hi)<<10}
+	// The cells of each value (1-9) from the planes: a01[v&3] the cells
+	// whose bits 0 and 1 are those of v, a23[v>>2] bits 2 and 3 (a blank
+	// matches no value: every value has a bit).
 	var g [30]uint32 // givens: g[3*v+b] is value v in band b
+	a01 := [4]uint64{^lo0 &^ lo1, lo0 &^ lo1, lo1 &^ lo0, lo0 & lo1}
+	b01 := [4]uint64{^hi0 &^ hi1, hi0 &^ hi1, hi1 &^ hi0, hi0 & hi1}
+	a23 := [3]uint64{^lo2 &^ lo3, lo2 &^ lo3, lo3 &^ lo2}
+	b23 := [3]uint64{^hi2 &^ hi3, hi2 &^ hi3, hi3 &^ hi2}
 	for v := 1; v <= 9; v++ {
-		// The cells whose planes match v's bits: m0..m3 all ones where
-		// v has the bit, so that ^(p^m) is p or ^p.
-		m0, m1 := -uint64(v&1), -uint64(v>>1&1)
-		m2, m3 := -uint64(v>>2&1), -uint64(v>>3&1)
-		l := lo &^ (plo[0] ^ m0) &^ (plo[1] ^ m1) &^ (plo[2] ^ m2) &^ (plo[3] ^ m3)
-		h := hi &^ (phi[0] ^ m0) &^ (phi[1] ^ m1) &^ (phi[2] ^ m2) &^ (phi[3] ^ m3)
+		l, h := a01[v&3]&a23[v>>2], b01[v&3]&b23[v>>2]
 		g[3*v] = uint32(l) & All
 		g[3*v+1] = uint32(l>>27) & All
 		g[3*v+2] = uint32(l>>54) | uint32(h)<<10
 	}
 	g[0], g[1], g[2] = All&^given[0], All&^given[1], All&^given[2]
+	// No two givens of a digit share a row, a box or a column: the
+	// givens of each digit touch as many rows, boxes (Distinct: 0x11
+	// times the rows, or 0) and columns as they are. Each count is at
+	// most the number of givens, so the sums over all digits equal the
+	// number of givens exactly when every count does: one test, after
+	// the loop, for the nine digits (the columns of seven digits in one
+	// 64-bit word, nine bits each, the other two in another).
+	var dist int
+	var cols [9]uint32
 	for d := 0; d < 27; d += 3 {
 		g0, g1, g2 := g[d+3], g[d+4], g[d+5]
 		m0, m1, m2 := BoxMatrix(g0), BoxMatrix(g1), BoxMatrix(g2)
-		cols := Fold(g0) | Fold(g1) | Fold(g2)
-		// No two givens of the digit share a row, a box or a column.
-		n := bits.OnesCount32(g0) + bits.OnesCount32(g1) + bits.OnesCount32(g2)
-		if int(Distinct[m0])+int(Distinct[m1])+int(Distinct[m2]) != n*0x11 || bits.OnesCount32(cols) != n {
-			return false
-		}
-		cols *= Spread
-		s.C[d] = g[0]&^(Reach[m0]|cols) | g0
-		s.C[d+1] = g[1]&^(Reach[m1]|cols) | g1
-		s.C[d+2] = g[2]&^(Reach[m2]|cols) | g2
+		f := Fold(g0 | g1 | g2)
+		dist += int(Distinct[m0]) + int(Distinct[m1]) + int(Distinct[m2])
+		cols[d/3] = f
+		f *= Spread
+		s.C[d] = g[0]&^(Reach[m0]|f) | g0
+		s.C[d+1] = g[1]&^(Reach[m1]|f) | g1
+		s.C[d+2] = g[2]&^(Reach[m2]|f) | g2
+	}
+	n := bits.OnesCount64(lo) + bits.OnesCount64(hi)
+	c7 := uint64(cols[0]) | uint64(cols[1])<<9 | uint64(cols[2])<<18 | uint64(cols[3])<<27 |
+		uint64(cols[4])<<36 | uint64(cols[5])<<45 | uint64(cols[6])<<54
+	if dist != n*0x11 || bits.OnesCount64(c7)+bits.OnesCount32(cols[7]|cols[8]<<9) != n {
+		return false
 	}
 	s.Unsolved = [3]uint32{g[0], g[1], g[2]}
 	for k := range s.Seen {
@@ -141,6 +150,14 @@ func (s *Work) Init(puzzle *[81]uint8) bool {
 		s.Seen[k] = 1 << 30
 	}
 	return true
+}
+
+// planes returns the bit planes 0-3 of the eight bytes of x (each at
+// most 15), bit i of plane j the bit j of byte i.
+func planes(x uint64) (q0, q1, q2, q3 uint64) {
+	const ones = 0x0101010101010101
+	const gather = 0x0102040810204080 // times bytes of 0 or 1: byte i to bit 56+i
+	return x & ones * gather >> 56, x >> 1 & ones * gather >> 56, x >> 2 & ones * gather >> 56, x >> 3 & ones * gather >> 56
 }
 
 // Place places digit d in cell x (one bit) of band b, which must still

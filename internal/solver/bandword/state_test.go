@@ -2,7 +2,10 @@ package bandword
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
+
+	"github.com/dlxkit/dlx/internal/testkit/gridtest"
 )
 
 // TestNakedSinglesClash makes two cells naked singles of the same digit
@@ -184,6 +187,92 @@ func TestDigitLoneHidden(t *testing.T) {
 						t.Fatalf("digit %d in cell %d%s: changed %v, ok %v", d+1, i, what, changed, ok)
 					}
 					checkPlaced(t, &s, d, i, what)
+				}
+			}
+		}
+	}
+}
+
+// TestInit checks Init on grids with clashing givens or values above 9
+// (rejected), including pairs that straddle the eight-cell words Init
+// reads and the last cell, which it reads alone, and on valid grids,
+// whose every candidate and unplaced cell it checks against the rows,
+// columns and boxes computed here.
+func TestInit(t *testing.T) {
+	set := func(cells ...int) [81]uint8 { // pairs: cell, value
+		var p [81]uint8
+		for k := 0; k < len(cells); k += 2 {
+			p[cells[k]] = uint8(cells[k+1])
+		}
+		return p
+	}
+	r := rand.New(rand.NewPCG(11, 7))
+	sparse := gridtest.Random(r)
+	for i := range sparse {
+		if r.IntN(3) != 0 {
+			sparse[i] = 0
+		}
+	}
+	full := gridtest.Random(r)
+	oneBlank := full
+	oneBlank[80] = 0
+	tests := []struct {
+		name   string
+		puzzle [81]uint8
+		ok     bool
+	}{
+		{"empty", [81]uint8{}, true},
+		{"full", full, true},
+		{"one blank, the last cell", oneBlank, true},
+		{"a third of a grid", sparse, true},
+		{"each digit once, apart", set(0, 1, 13, 2, 26, 3, 28, 4, 41, 5, 51, 6, 56, 7, 66, 8, 80, 9), true},
+		{"same digit, apart in every unit", set(0, 9, 13, 9, 26, 9, 28, 9, 41, 9, 51, 9, 56, 9, 66, 9, 79, 9), true},
+		{"row, same box", set(0, 7, 1, 7), false},
+		{"row, other box", set(9, 3, 17, 3), false},
+		{"row 8, across the last word", set(72, 5, 80, 5), false},
+		{"row 7, across two words", set(63, 2, 64, 2), false},
+		{"column, same band", set(0, 4, 18, 4), false},
+		{"column, bands 0 and 2", set(4, 6, 76, 6), false},
+		{"column, bands 1 and 2", set(35, 1, 71, 1), false},
+		{"box, other row and column", set(0, 5, 10, 5), false},
+		{"box, band 2", set(60, 9, 80, 9), false},
+		{"box 4", set(30, 8, 50, 8), false},
+		{"full, one cell changed", func() [81]uint8 { p := full; p[40] = p[41]; return p }(), false},
+		{"value 10, first cell", set(0, 10), false},
+		{"value 10, cell 70", set(70, 10), false},
+		{"value 10, last cell", set(80, 10), false},
+		{"value 15", set(33, 15), false},
+		{"value 128", set(7, 128), false},
+		{"value 255, last cell", set(80, 255), false},
+		{"value 12 in a full grid", func() [81]uint8 { p := full; p[64] = 12; return p }(), false},
+	}
+	for _, tc := range tests {
+		var s Work
+		if ok := s.Init(&tc.puzzle); ok != tc.ok {
+			t.Errorf("%s: Init %v, want %v", tc.name, ok, tc.ok)
+			continue
+		}
+		if !tc.ok {
+			continue
+		}
+		p := &tc.puzzle
+		for j := range 81 {
+			if got, want := s.Unsolved[j/27]>>(j%27)&1 != 0, p[j] == 0; got != want {
+				t.Errorf("%s: cell %d unplaced %v, want %v", tc.name, j, got, want)
+			}
+			for e := uint8(1); e <= 9; e++ {
+				want := p[j] == e
+				if p[j] == 0 {
+					want = true
+					for i := range 81 {
+						ri, rj, ci, cj := i/9, j/9, i%9, j%9
+						if p[i] == e && (ri == rj || ci == cj || (ri/3 == rj/3 && ci/3 == cj/3)) {
+							want = false
+						}
+					}
+				}
+				if got := s.C[3*int(e-1)+j/27]>>(j%27)&1 != 0; got != want {
+					t.Errorf("%s: candidate %d of cell %d is %v, want %v", tc.name, e, j, got, want)
 				}
 			}
 		}
