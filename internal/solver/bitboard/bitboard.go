@@ -147,16 +147,23 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 		}
 		if ok {
 			if st.Unsolved != [3]uint32{} {
-				if !st.Triads {
+				if f := &s.stack[sp]; !st.Triads {
+					// A cell guess, written straight into the frame
+					// (what BackTriad reads of it: D and Out).
 					k, x := chooseCell(&st.State)
-					tr = bandword.Triad{D: k / 3, Place: true}
-					tr.In[k%3], tr.Out[k%3] = x, x
-				} else if !st.Choose(&tr) {
+					d, b := k/3, k%3
+					f.St = st.State
+					f.Tr.D = d
+					f.Tr.Out = [3]uint32{}
+					f.Tr.Out[b] = x
+					st.Place(d, b, x)
+				} else if st.Choose(&tr) {
+					st.GuessTriad(f, &tr)
+				} else {
 					// A fixed point of the rules with every triad forced
 					// has every cell placed (bandword.Work.Choose).
 					panic("bitboard: unsolved cells and no triad to guess")
 				}
-				st.GuessTriad(&s.stack[sp], &tr)
 				sp++
 				guesses++
 				if guesses&pollMask == 0 && done != nil {
