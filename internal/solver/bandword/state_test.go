@@ -278,3 +278,61 @@ func TestInit(t *testing.T) {
 		}
 	}
 }
+
+// TestValid checks Valid on filled grids: valid ones, and grids broken
+// in one kind of unit only (a Latin square whose boxes repeat digits, two
+// rows of bands 0 and 1 swapped, two cells swapped in a row inside a box
+// so that only columns break, and in a column inside a box so that only
+// rows break), and a grid with a cell holding two digits and one holding
+// none. (When rows, columns and the boxes of bands 0 and 1 hold every
+// digit, so do the boxes of band 2: no grid breaks those alone.)
+func TestValid(t *testing.T) {
+	state := func(g *[81]uint8) *State {
+		var s State
+		for i, v := range g {
+			if v != 0 {
+				s.C[3*int(v-1)+i/27] |= 1 << (i % 27)
+			}
+		}
+		return &s
+	}
+	r := rand.New(rand.NewPCG(3, 5))
+	for range 20 {
+		g := gridtest.Random(r)
+		if !state(&g).Valid() {
+			t.Fatalf("valid grid %v rejected", g)
+		}
+	}
+	var latin [81]uint8
+	for i := range latin {
+		latin[i] = uint8((i/9+i%9)%9 + 1)
+	}
+	g := gridtest.Random(r)
+	cols := g
+	cols[3], cols[4] = cols[4], cols[3] // row 0, box 1: columns 3 and 4 break
+	rows := g
+	rows[40], rows[49] = rows[49], rows[40] // column 4, box 4: rows 4 and 5 break
+	rows2 := g
+	rows2[60], rows2[69] = rows2[69], rows2[60] // column 6, box 8: rows 6 and 7 break
+	boxes := g // rows 0 and 3 swapped: only the boxes of bands 0 and 1 break
+	copy(boxes[0:9], g[27:36])
+	copy(boxes[27:36], g[0:9])
+	s := state(&g)
+	s.C[3*int(g[80]-1)+2] &^= 1 << 26 // cell 80 empty
+	s.C[3*int(g[80]-1)+2] |= 1 << 25  // cell 79 with two digits
+	for _, tc := range []struct {
+		name string
+		s    *State
+	}{
+		{"Latin square, boxes broken", state(&latin)},
+		{"boxes of bands 0 and 1 broken", state(&boxes)},
+		{"columns broken", state(&cols)},
+		{"rows broken", state(&rows)},
+		{"rows of band 2 broken", state(&rows2)},
+		{"a cell moved into another", s},
+	} {
+		if tc.s.Valid() {
+			t.Errorf("%s: accepted", tc.name)
+		}
+	}
+}
