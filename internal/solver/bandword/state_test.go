@@ -314,7 +314,7 @@ func TestValid(t *testing.T) {
 	rows[40], rows[49] = rows[49], rows[40] // column 4, box 4: rows 4 and 5 break
 	rows2 := g
 	rows2[60], rows2[69] = rows2[69], rows2[60] // column 6, box 8: rows 6 and 7 break
-	boxes := g // rows 0 and 3 swapped: only the boxes of bands 0 and 1 break
+	boxes := g                                  // rows 0 and 3 swapped: only the boxes of bands 0 and 1 break
 	copy(boxes[0:9], g[27:36])
 	copy(boxes[27:36], g[0:9])
 	s := state(&g)
