@@ -65,7 +65,12 @@ func (s *Work) Back(f *Frame) {
 }
 
 // Init sets up the candidates of puzzle. It reports false when givens
-// clash or a value is above 9.
+// clash or a value is above 9. It is not inlined: with the profile
+// (cmd/sudoku/default.pgo) it fits the budget of a hot call, and inlined
+// into bitboard's search loop it made that loop 90 instructions a puzzle
+// longer (valgrind --tool=cachegrind on Serg's file).
+//
+//go:noinline
 func (s *Work) Init(puzzle *[81]uint8) bool {
 	// Eight cells at a time: every byte at most 9, and the four bit
 	// planes of the values as 81-bit sets (bit j of each cell's value in
@@ -102,20 +107,24 @@ func (s *Work) Init(puzzle *[81]uint8) bool {
 	hi3 |= x >> 3 & 1 << 16
 	lo, hi := lo0|lo1|lo2|lo3, hi0|hi1|hi2|hi3
 	given := [3]uint32{uint32(lo) & All, uint32(lo>>27) & All, uint32(lo>>54) | uint32(hi)<<10}
-	// The cells of each value (1-9) from the planes: a01[v&3] the cells
-	// whose bits 0 and 1 are those of v, a23[v>>2] bits 2 and 3 (a blank
-	// matches no value: every value has a bit).
+	// The cells of each value (1-9) from the planes: p0..p3 the cells
+	// whose bits 0 and 1 are 00, 01, 10, 11, q0..q2 those whose bits 2
+	// and 3 are 00, 01, 10 (a blank matches no value: every value has
+	// a bit); P0..Q2 the same for cells 64-80.
 	var g [30]uint32 // givens: g[3*v+b] is value v in band b
-	a01 := [4]uint64{^lo0 &^ lo1, lo0 &^ lo1, lo1 &^ lo0, lo0 & lo1}
-	b01 := [4]uint64{^hi0 &^ hi1, hi0 &^ hi1, hi1 &^ hi0, hi0 & hi1}
-	a23 := [3]uint64{^lo2 &^ lo3, lo2 &^ lo3, lo3 &^ lo2}
-	b23 := [3]uint64{^hi2 &^ hi3, hi2 &^ hi3, hi3 &^ hi2}
-	for v := 1; v <= 9; v++ {
-		l, h := a01[v&3]&a23[v>>2], b01[v&3]&b23[v>>2]
-		g[3*v] = uint32(l) & All
-		g[3*v+1] = uint32(l>>27) & All
-		g[3*v+2] = uint32(l>>54) | uint32(h)<<10
-	}
+	p0, p1, p2, p3 := ^lo0&^lo1, lo0&^lo1, lo1&^lo0, lo0&lo1
+	q0, q1, q2 := ^lo2&^lo3, lo2&^lo3, lo3&^lo2
+	P0, P1, P2, P3 := ^hi0&^hi1, hi0&^hi1, hi1&^hi0, hi0&hi1
+	Q0, Q1, Q2 := ^hi2&^hi3, hi2&^hi3, hi3&^hi2
+	value(&g, 1, p1&q0, P1&Q0)
+	value(&g, 2, p2&q0, P2&Q0)
+	value(&g, 3, p3&q0, P3&Q0)
+	value(&g, 4, p0&q1, P0&Q1)
+	value(&g, 5, p1&q1, P1&Q1)
+	value(&g, 6, p2&q1, P2&Q1)
+	value(&g, 7, p3&q1, P3&Q1)
+	value(&g, 8, p0&q2, P0&Q2)
+	value(&g, 9, p1&q2, P1&Q2)
 	g[0], g[1], g[2] = All&^given[0], All&^given[1], All&^given[2]
 	// No two givens of a digit share a row, a box or a column: the
 	// givens of each digit touch as many rows, boxes (Distinct: 0x11
@@ -144,12 +153,26 @@ func (s *Work) Init(puzzle *[81]uint8) bool {
 		return false
 	}
 	s.Unsolved = [3]uint32{g[0], g[1], g[2]}
-	for k := range s.Seen {
-		// Every digit is new: a bit that no word has, so that C^Seen
-		// stays under 1<<31 (Propagate tests it by the carry into bit 31).
-		s.Seen[k] = 1 << 30
-	}
+	s.Seen = allNew
 	return true
+}
+
+// allNew marks every digit new for Propagate: a bit that no word has, so
+// that C^Seen stays under 1<<31 (Propagate tests it by the carry into bit
+// 31). Init copies it (a loop storing the words took 110 instructions).
+var allNew = func() (a [27]uint32) {
+	for k := range a {
+		a[k] = 1 << 30
+	}
+	return a
+}()
+
+// value stores in g the cells of value v given as an 81-bit set (l: cells
+// 0-63, h: cells 64-80) by band.
+func value(g *[30]uint32, v int, l, h uint64) {
+	g[3*v] = uint32(l) & All
+	g[3*v+1] = uint32(l>>27) & All
+	g[3*v+2] = uint32(l>>54) | uint32(h)<<10
 }
 
 // planes returns the bit planes 0-3 of the eight bytes of x (each at
