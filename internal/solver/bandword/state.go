@@ -190,9 +190,16 @@ func planes(x uint64) (q0, q1, q2, q3 uint64) {
 // one cell).
 func (s *State) Place(d, b int, x uint32) {
 	c := &s.C
-	for j := b; j < 27; j += 3 {
-		c[j] &^= x
-	}
+	a := c[b : b+25 : b+25] // the band's nine words, unrolled: a loop cost 67 instructions a call
+	a[0] &^= x
+	a[3] &^= x
+	a[6] &^= x
+	a[9] &^= x
+	a[12] &^= x
+	a[15] &^= x
+	a[18] &^= x
+	a[21] &^= x
+	a[24] &^= x
 	p := &Peers[27*b+bits.TrailingZeros32(x)&31]
 	w := c[3*d : 3*d+3 : 3*d+3]
 	w[0] &^= p[0]
