@@ -9,13 +9,18 @@ package bandword
 // internal/solver/count in the band it is filling.
 func (s *State) ChooseInBand(b int) (k int, x uint32, n int) {
 	// The cells with at least one, two and three candidates.
-	var one, two, three uint32
-	for j := b; j < 27; j += 3 {
-		w := s.C[j]
-		three |= two & w
-		two |= one & w
-		one |= w
-	}
+	// Unrolled: the loop took 40% more instructions.
+	c := s.C[b : b+25 : b+25]
+	one, two, three := c[0], uint32(0), uint32(0)
+	two, one = one&c[3], one|c[3]
+	three, two, one = two&c[6], two|one&c[6], one|c[6]
+	three, two, one = three|two&c[9], two|one&c[9], one|c[9]
+	three, two, one = three|two&c[12], two|one&c[12], one|c[12]
+	three, two, one = three|two&c[15], two|one&c[15], one|c[15]
+	three, two, one = three|two&c[18], two|one&c[18], one|c[18]
+	three, two, one = three|two&c[21], two|one&c[21], one|c[21]
+	three, two = three|two&c[24], two|one&c[24]
+	one |= c[24]
 	if bi := s.Unsolved[b] & two &^ three; bi != 0 {
 		x := bi & -bi
 		j := b
