@@ -466,9 +466,9 @@ func (s *Work) Propagate() bool {
 			continue
 		}
 		changed, m := false, uint32(0) // m: the digits whose words changed since the digit rules saw them
-		for d := 0; d < 9; d++ {
-			m |= ((s.C[3*d] ^ s.Seen[3*d]) | (s.C[3*d+1] ^ s.Seen[3*d+1]) | (s.C[3*d+2] ^ s.Seen[3*d+2]) + 1<<31 - 1) >> 31 << d
-		}
+		m = s.changedDigits()
+		// (changedDigits keeps the three lines of the loop it replaced,
+		// so that the profile's line offsets of the calls below hold.)
 		for ; m != 0; m &= m - 1 {
 			c, ok := s.digit(bits.TrailingZeros32(m))
 			if !ok {
@@ -496,4 +496,17 @@ func (s *Work) Propagate() bool {
 // Unplaced returns the number of cells not yet placed.
 func (s *State) Unplaced() int {
 	return bits.OnesCount32(s.Unsolved[0]) + bits.OnesCount32(s.Unsolved[1]) + bits.OnesCount32(s.Unsolved[2])
+}
+
+// changedDigits returns the digits whose words changed since the digit
+// rules last saw them (C against Seen), as a 9-bit mask: x+(1<<31-1)
+// carries into bit 31 when x, under 1<<31, is not 0. Unrolled: the loop
+// over the nine digits took 6.8% of Serg's file counted to 2 (CPU
+// profile), and its removal 2.5% of the time.
+func (s *Work) changedDigits() uint32 {
+	c, n := &s.C, &s.Seen
+	x := func(d int) uint32 {
+		return ((c[3*d] ^ n[3*d]) | (c[3*d+1] ^ n[3*d+1]) | (c[3*d+2] ^ n[3*d+2]) + 1<<31 - 1) >> 31 << d
+	}
+	return x(0) | x(1) | x(2) | x(3) | x(4) | x(5) | x(6) | x(7) | x(8)
 }
