@@ -264,10 +264,16 @@ func (s *Work) digit(d int) (changed, ok bool) {
 		if p&(p-1)|uint64(s2&(s2-1))|both == 0 {
 			t := bits.TrailingZeros64(p)
 			b, x := t>>5, s0|s1|s2
-			a := s.C[:27:27]
-			for k := b; k < 27; k += 3 {
-				a[k] &^= x
-			}
+			a := s.C[b : b+25 : b+25] // the nine digits' words of band b, written out
+			a[0] &^= x
+			a[3] &^= x
+			a[6] &^= x
+			a[9] &^= x
+			a[12] &^= x
+			a[15] &^= x
+			a[18] &^= x
+			a[21] &^= x
+			a[24] &^= x
 			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(s2)]
 			c[0] = w0&^pe[0] | s0
 			c[1] = w1&^pe[1] | s1
