@@ -412,8 +412,9 @@ func (s *State) Valid() bool {
 // last saw them (C against Seen), found as a mask before the round
 // (changed3). A digit changed during the round (by another's hidden
 // singles) waits for the next round, which follows since that other
-// digit changed something (the guesses per puzzle did not change). A test and a branch per digit cost
-// 2.5% on the hardest file (mispredicted).
+// digit changed something (the guesses per puzzle did not change). A
+// test and a branch per digit cost 2.5% on the hardest file
+// (mispredicted).
 //
 // With s.Triads (the triad search, after the root) a propagation opens
 // with the digit rules (s.open: the first call of nakedSingles does
@@ -426,10 +427,9 @@ func (s *State) Valid() bool {
 // Serg's file went 4% slower.) s.open, set in the for statement and
 // cleared by opened, keeps the calls on their lines (below).
 //
-// The calls of nakedSingles,
-// digit and triads keep their lines in this function: the profile for
-// PGO (cmd/sudoku/default.pgo) names them by line, and marks them hot
-// for inlining.
+// The calls of nakedSingles, digit and triads keep their lines in this
+// function: the profile for PGO (cmd/sudoku/default.pgo) names them by
+// line, and marks them hot for inlining.
 func (s *Work) Propagate() bool {
 	for s.open = s.Triads; ; {
 		placed, ok := s.nakedSingles()
