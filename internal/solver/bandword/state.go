@@ -31,6 +31,9 @@ type Work struct {
 	// Light makes Propagate's digit rules hidden singles in rows only
 	// (see digit), without locked candidates, boxes or columns.
 	Light bool
+	// open: the propagation under way opened with the digit rules and
+	// has not run the naked singles yet (see Propagate).
+	open bool
 	// T: the triads each digit may occupy, and N their counts (bit k of
 	// the number of digits that may occupy a triad is in N[k]), as the
 	// triad rules last saw them (see triads).
@@ -308,10 +311,16 @@ func (s *Work) digit(d int) (changed, ok bool) {
 		if p&(p-1)|uint64(s2&(s2-1))|both == 0 {
 			t := bits.TrailingZeros64(p)
 			b, x := t>>5, s0|s1|s2
-			a := s.C[:27:27]
-			for k := b; k < 27; k += 3 {
-				a[k] &^= x
-			}
+			a := s.C[b : b+25 : b+25] // the nine digits' words of band b, written out
+			a[0] &^= x
+			a[3] &^= x
+			a[6] &^= x
+			a[9] &^= x
+			a[12] &^= x
+			a[15] &^= x
+			a[18] &^= x
+			a[21] &^= x
+			a[24] &^= x
 			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(s2)]
 			c[0] = w0&^pe[0] | s0
 			c[1] = w1&^pe[1] | s1
@@ -344,8 +353,11 @@ func (s *Work) digit(d int) (changed, ok bool) {
 // no candidate, or with s.Clash two equal singles that see each other).
 // Without s.Clash such singles are placed: the state is then
 // inconsistent, later rules find a contradiction or the final check
-// (Valid) rejects the grid.
+// (Valid) rejects the grid. With s.open it does nothing (see Propagate).
 func (s *Work) nakedSingles() (placed, ok bool) {
+	if s.open {
+		return false, true
+	}
 	c := &s.C
 	// Cells with at least one and at least two candidates, as three
 	// independent chains over digits 1-3, 4-6 and 7-9, merged: bands 0
@@ -444,17 +456,29 @@ func (s *State) Valid() bool {
 // describe the state it returns (Choose reads them).
 //
 // The digit rules run on the digits whose words changed since the rules
-// last saw them (C against Seen), found as a mask before the round: x+
-// (1<<31-1) carries into bit 31 when x, under 1<<31, is not 0. A digit
-// changed during the round (by another's hidden singles) waits for the
-// next round, which follows since that other digit changed something (the
-// guesses per puzzle did not change). A test and a branch per digit cost
-// 2.5% on the hardest file (mispredicted). The calls of nakedSingles,
-// digit and triads keep their lines in this function: the profile for
-// PGO (cmd/sudoku/default.pgo) names them by line, and marks them hot
-// for inlining.
+// last saw them (C against Seen), found as a mask before the round
+// (changed3). A digit changed during the round (by another's hidden
+// singles) waits for the next round, which follows since that other
+// digit changed something (the guesses per puzzle did not change). A
+// test and a branch per digit cost 2.5% on the hardest file
+// (mispredicted).
+//
+// With s.Triads (the triad search, after the root) a propagation opens
+// with the digit rules (s.open: the first call of nakedSingles does
+// nothing): a triad guess or its second branch changed one digit's
+// words, and on the hardest file half of the naked-single rounds that
+// would open the propagation found nothing. The rules reach the same
+// fixed point in any order; the round after the opening one runs the
+// naked singles whether or not the digit rules changed anything. (Not
+// in the cell modes: a cell guess changes every digit of its cell, and
+// Serg's file went 4% slower.) s.open, set in the for statement and
+// cleared by opened, keeps the calls on their lines (below).
+//
+// The calls of nakedSingles, digit and triads keep their lines in this
+// function: the profile for PGO (cmd/sudoku/default.pgo) names them by
+// line, and marks them hot for inlining.
 func (s *Work) Propagate() bool {
-	for {
+	for s.open = s.Triads; ; {
 		placed, ok := s.nakedSingles()
 		if !ok {
 			return false
@@ -465,10 +489,10 @@ func (s *Work) Propagate() bool {
 			}
 			continue
 		}
-		changed, m := false, uint32(0) // m: the digits whose words changed since the digit rules saw them
-		m = s.changedDigits()
-		// (changedDigits keeps the three lines of the loop it replaced,
-		// so that the profile's line offsets of the calls below hold.)
+		changed, w, n := false, &s.C, &s.Seen // m: the digits whose words changed since the digit rules saw them (written out: see changed3)
+		m := changed3(w, n, 0)>>31 | changed3(w, n, 3)>>31<<1 | changed3(w, n, 6)>>31<<2 |
+			changed3(w, n, 9)>>31<<3 | changed3(w, n, 12)>>31<<4 | changed3(w, n, 15)>>31<<5 |
+			changed3(w, n, 18)>>31<<6 | changed3(w, n, 21)>>31<<7 | changed3(w, n, 24)>>31<<8
 		for ; m != 0; m &= m - 1 {
 			c, ok := s.digit(bits.TrailingZeros32(m))
 			if !ok {
@@ -477,7 +501,7 @@ func (s *Work) Propagate() bool {
 			changed = changed || c
 		}
 		// changed: the digit rules removed a candidate (else: a fixed point).
-		if changed {
+		if s.opened() || changed {
 			continue
 		}
 		if !s.Triads {
@@ -493,20 +517,24 @@ func (s *Work) Propagate() bool {
 	}
 }
 
+// changed3 returns a word whose bit 31 is set when digit word k or one
+// of the next two differs from Seen: x+(1<<31-1) carries into bit 31
+// when x, under 1<<31, is not 0. Propagate writes the nine digits out:
+// the compiler does not unroll a loop over them (on the first 2,000
+// puzzles of the hardest file, the loop took 4% more instructions).
+func changed3(w, seen *[27]uint32, k int) uint32 {
+	return (w[k] ^ seen[k]) | (w[k+1] ^ seen[k+1]) | (w[k+2] ^ seen[k+2]) + 1<<31 - 1
+}
+
+// opened reports whether the propagation opened with the digit rules
+// (s.open) and has yet to run the naked singles, and clears s.open.
+func (s *Work) opened() bool {
+	o := s.open
+	s.open = false
+	return o
+}
+
 // Unplaced returns the number of cells not yet placed.
 func (s *State) Unplaced() int {
 	return bits.OnesCount32(s.Unsolved[0]) + bits.OnesCount32(s.Unsolved[1]) + bits.OnesCount32(s.Unsolved[2])
-}
-
-// changedDigits returns the digits whose words changed since the digit
-// rules last saw them (C against Seen), as a 9-bit mask: x+(1<<31-1)
-// carries into bit 31 when x, under 1<<31, is not 0. Unrolled: the loop
-// over the nine digits took 6.8% of Serg's file counted to 2 (CPU
-// profile), and its removal 2.5% of the time.
-func (s *Work) changedDigits() uint32 {
-	c, n := &s.C, &s.Seen
-	x := func(d int) uint32 {
-		return ((c[3*d] ^ n[3*d]) | (c[3*d+1] ^ n[3*d+1]) | (c[3*d+2] ^ n[3*d+2]) + 1<<31 - 1) >> 31 << d
-	}
-	return x(0) | x(1) | x(2) | x(3) | x(4) | x(5) | x(6) | x(7) | x(8)
 }

@@ -336,3 +336,82 @@ func TestValid(t *testing.T) {
 		}
 	}
 }
+
+// TestTriadSearchFixedPoint follows a few triad searches (the first
+// branch of every guess down to a contradiction or a solution, and the
+// second branch of each) and checks that every propagation that left
+// cells unplaced stopped at a fixed point of all the rules: no naked
+// single, no digit whose rules change anything, no triad rule to apply.
+// In the triad search a propagation opens with the digit rules (s.open);
+// this fails when it stops without having run the naked singles.
+func TestTriadSearchFixedPoint(t *testing.T) {
+	puzzles := []string{
+		"98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6",
+		"98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+		"98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9",
+	}
+	checked := 0
+	check := func(s *Work, where string) {
+		t.Helper()
+		if s.Unsolved == [3]uint32{} {
+			return
+		}
+		checked++
+		n := *s
+		n.open = false
+		if placed, ok := n.nakedSingles(); placed || !ok {
+			t.Errorf("%s: naked singles left (placed %v, ok %v)", where, placed, ok)
+		}
+		for d := range 9 {
+			g := *s
+			g.Seen[3*d] = 1 << 30
+			if changed, ok := g.digit(d); changed || !ok {
+				t.Errorf("%s: the rules of digit %d change the state (changed %v, ok %v)", where, d+1, changed, ok)
+			}
+		}
+		tr := *s
+		if changed, ok := tr.triads(); changed || !ok {
+			t.Errorf("%s: triad rules left (changed %v, ok %v)", where, changed, ok)
+		}
+	}
+	for _, p := range puzzles {
+		var grid [81]uint8
+		for i := range 81 {
+			if p[i] != '.' {
+				grid[i] = p[i] - '0'
+			}
+		}
+		var s Work
+		if !s.Init(&grid) || !s.Propagate() {
+			t.Fatalf("%.20s...: no solution at the root", p)
+		}
+		s.Triads, s.Clash = true, true
+		if !s.Propagate() {
+			t.Fatalf("%.20s...: no solution at the root", p)
+		}
+		check(&s, p[:20]+" root")
+		var stack [MaxTriadDepth]TriadFrame
+		var br Triad
+		for sp := 0; s.Unsolved != [3]uint32{} && s.Choose(&br); sp++ {
+			s.GuessTriad(&stack[sp], &br)
+			ok := s.Propagate()
+			if ok {
+				check(&s, fmt.Sprintf("%.20s guess %d, first branch", p, sp))
+			}
+			// The second branch, then back to the first to go deeper.
+			first := s
+			s.BackTriad(&stack[sp])
+			if s.Propagate() {
+				check(&s, fmt.Sprintf("%.20s guess %d, second branch", p, sp))
+			}
+			if !ok {
+				break
+			}
+			s = first
+		}
+	}
+	t.Logf("%d states checked", checked)
+	if checked < 10 {
+		t.Errorf("only %d states checked", checked)
+	}
+}
