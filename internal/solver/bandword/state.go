@@ -386,52 +386,201 @@ func (s *Work) nakedSingles() (placed, ok bool) {
 	s.Unsolved[0] &^= s0
 	s.Unsolved[1] &^= s1
 	s.Unsolved[2] &^= s2
-	// Each digit with singles loses the rows, boxes and columns they
-	// see. The other digits need no change: a single's cell has no other
-	// candidate.
-	for k := 0; k < 27; k += 3 {
-		w0, w1, w2 := c[k], c[k+1], c[k+2]
+	return true, s.placeSingles(s0, s1, s2)
+}
+
+// placeSingles places the naked singles s0, s1, s2 (bands 0, 1, 2) and
+// reports false when s.Clash finds two of a digit that see each other.
+// Each digit with singles loses the rows, boxes and columns they see;
+// the other digits need no change, a single's cell has no other
+// candidate. In the search (s.Clash) most digits with singles have one
+// (on the hardest file 192 of 383 rounds place a single cell): it cannot
+// clash, and its Peers entry gives what it sees; the cell is the lowest
+// single, found without a branch on its band (t is 64 when p0 and p1 are
+// 0). At the root, where the singles of a digit are often several, that
+// test made the small file 11% slower: hence only with s.Clash, which
+// the solver turns on after the root.
+//
+// The nine digits are written out, the same block with the words of
+// digit 1, 2, ... 9 (c[0:3], c[3:6], ... c[24:27]): the compiler does not
+// unroll the loop, and unrolled each digit's "has singles" branch (the
+// most mispredicted of the solver) has an address of its own. It is a
+// function of its own so that nakedSingles, inlined into Propagate,
+// stays within the profile's budget (this body's cost is 3,800).
+func (s *Work) placeSingles(s0, s1, s2 uint32) bool {
+	c := &s.C
+	if w0, w1, w2 := c[0], c[1], c[2]; w0&s0|w1&s1|w2&s2 != 0 {
 		p0, p1, p2 := w0&s0, w1&s1, w2&s2
-		if p0|p1|p2 == 0 {
-			continue
-		}
-		if s.Clash {
-			// In the search most digits with singles have one (on the
-			// hardest file 192 of 383 rounds place a single cell): it
-			// cannot clash, and its Peers entry gives what it sees.
-			// The cell is the lowest single, found without a branch on
-			// its band (t is 64 when p0 and p1 are 0). At the root,
-			// where the singles of a digit are often several, this
-			// test made the small file 11% slower: hence only with
-			// s.Clash, which the solver turns on after the root.
-			p := uint64(p0) | uint64(p1)<<32
-			both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
-			if p&(p-1)|uint64(p2&(p2-1))|both == 0 {
-				t := bits.TrailingZeros64(p)
-				pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
-				c[k] = w0 &^ pe[0]
-				c[k+1] = w1 &^ pe[1]
-				c[k+2] = w2 &^ pe[2]
-				continue
+		p := uint64(p0) | uint64(p1)<<32
+		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
+			t := bits.TrailingZeros64(p)
+			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
+			c[0], c[1], c[2] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+		} else {
+			f := Fold(p0) | Fold(p1) | Fold(p2)
+			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
+			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
+				return false
 			}
+			cols := f * Spread
+			c[0], c[1], c[2] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
 		}
-		f := Fold(p0) | Fold(p1) | Fold(p2)
-		m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
-		// The singles of the digit see each other (two in a row, box
-		// or column) unless they are in as many columns, rows and boxes
-		// as they are (see Distinct).
-		if s.Clash {
-			n := bits.OnesCount32(p0) + bits.OnesCount32(p1) + bits.OnesCount32(p2)
-			if int(Distinct[m0])+int(Distinct[m1])+int(Distinct[m2]) != n*0x11 || bits.OnesCount32(f) != n {
-				return false, false
-			}
-		}
-		cols := f * Spread
-		c[k] = w0&^(cols|Reach[m0]) | p0
-		c[k+1] = w1&^(cols|Reach[m1]) | p1
-		c[k+2] = w2&^(cols|Reach[m2]) | p2
 	}
-	return true, true
+	if w0, w1, w2 := c[3], c[4], c[5]; w0&s0|w1&s1|w2&s2 != 0 {
+		p0, p1, p2 := w0&s0, w1&s1, w2&s2
+		p := uint64(p0) | uint64(p1)<<32
+		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
+			t := bits.TrailingZeros64(p)
+			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
+			c[3], c[4], c[5] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+		} else {
+			f := Fold(p0) | Fold(p1) | Fold(p2)
+			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
+			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
+				return false
+			}
+			cols := f * Spread
+			c[3], c[4], c[5] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+		}
+	}
+	if w0, w1, w2 := c[6], c[7], c[8]; w0&s0|w1&s1|w2&s2 != 0 {
+		p0, p1, p2 := w0&s0, w1&s1, w2&s2
+		p := uint64(p0) | uint64(p1)<<32
+		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
+			t := bits.TrailingZeros64(p)
+			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
+			c[6], c[7], c[8] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+		} else {
+			f := Fold(p0) | Fold(p1) | Fold(p2)
+			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
+			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
+				return false
+			}
+			cols := f * Spread
+			c[6], c[7], c[8] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+		}
+	}
+	if w0, w1, w2 := c[9], c[10], c[11]; w0&s0|w1&s1|w2&s2 != 0 {
+		p0, p1, p2 := w0&s0, w1&s1, w2&s2
+		p := uint64(p0) | uint64(p1)<<32
+		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
+			t := bits.TrailingZeros64(p)
+			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
+			c[9], c[10], c[11] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+		} else {
+			f := Fold(p0) | Fold(p1) | Fold(p2)
+			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
+			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
+				return false
+			}
+			cols := f * Spread
+			c[9], c[10], c[11] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+		}
+	}
+	if w0, w1, w2 := c[12], c[13], c[14]; w0&s0|w1&s1|w2&s2 != 0 {
+		p0, p1, p2 := w0&s0, w1&s1, w2&s2
+		p := uint64(p0) | uint64(p1)<<32
+		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
+			t := bits.TrailingZeros64(p)
+			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
+			c[12], c[13], c[14] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+		} else {
+			f := Fold(p0) | Fold(p1) | Fold(p2)
+			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
+			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
+				return false
+			}
+			cols := f * Spread
+			c[12], c[13], c[14] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+		}
+	}
+	if w0, w1, w2 := c[15], c[16], c[17]; w0&s0|w1&s1|w2&s2 != 0 {
+		p0, p1, p2 := w0&s0, w1&s1, w2&s2
+		p := uint64(p0) | uint64(p1)<<32
+		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
+			t := bits.TrailingZeros64(p)
+			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
+			c[15], c[16], c[17] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+		} else {
+			f := Fold(p0) | Fold(p1) | Fold(p2)
+			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
+			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
+				return false
+			}
+			cols := f * Spread
+			c[15], c[16], c[17] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+		}
+	}
+	if w0, w1, w2 := c[18], c[19], c[20]; w0&s0|w1&s1|w2&s2 != 0 {
+		p0, p1, p2 := w0&s0, w1&s1, w2&s2
+		p := uint64(p0) | uint64(p1)<<32
+		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
+			t := bits.TrailingZeros64(p)
+			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
+			c[18], c[19], c[20] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+		} else {
+			f := Fold(p0) | Fold(p1) | Fold(p2)
+			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
+			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
+				return false
+			}
+			cols := f * Spread
+			c[18], c[19], c[20] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+		}
+	}
+	if w0, w1, w2 := c[21], c[22], c[23]; w0&s0|w1&s1|w2&s2 != 0 {
+		p0, p1, p2 := w0&s0, w1&s1, w2&s2
+		p := uint64(p0) | uint64(p1)<<32
+		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
+			t := bits.TrailingZeros64(p)
+			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
+			c[21], c[22], c[23] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+		} else {
+			f := Fold(p0) | Fold(p1) | Fold(p2)
+			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
+			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
+				return false
+			}
+			cols := f * Spread
+			c[21], c[22], c[23] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+		}
+	}
+	if w0, w1, w2 := c[24], c[25], c[26]; w0&s0|w1&s1|w2&s2 != 0 {
+		p0, p1, p2 := w0&s0, w1&s1, w2&s2
+		p := uint64(p0) | uint64(p1)<<32
+		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
+			t := bits.TrailingZeros64(p)
+			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
+			c[24], c[25], c[26] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+		} else {
+			f := Fold(p0) | Fold(p1) | Fold(p2)
+			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
+			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
+				return false
+			}
+			cols := f * Spread
+			c[24], c[25], c[26] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+		}
+	}
+	return true
+}
+
+// distinct reports whether the cells p0, p1, p2 of a digit (bands 0, 1,
+// 2), f their columns and m0, m1, m2 their box matrices, see none of
+// each other: they are in as many columns, rows and boxes as they are
+// (see Distinct).
+func distinct(p0, p1, p2, f, m0, m1, m2 uint32) bool {
+	n := bits.OnesCount32(p0) + bits.OnesCount32(p1) + bits.OnesCount32(p2)
+	return int(Distinct[m0])+int(Distinct[m1])+int(Distinct[m2]) == n*0x11 && bits.OnesCount32(f) == n
 }
 
 // Valid reports whether a state with every cell placed is a valid grid.
