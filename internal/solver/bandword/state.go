@@ -333,12 +333,17 @@ func (s *Work) digit(d int) (changed, ok bool) {
 	// lose the other digits. (Two that see each other leave an
 	// inconsistent state, as in nakedSingles.)
 	cols := (Fold(s0) | Fold(s1) | Fold(s2)) * Spread
-	a := s.C[:27:27]
-	for k := 0; k < 27; k += 3 {
-		a[k] &^= s0
-		a[k+1] &^= s1
-		a[k+2] &^= s2
-	}
+	// The cells lose every digit, written out (as in Place).
+	a := &s.C
+	a[0], a[1], a[2] = a[0]&^s0, a[1]&^s1, a[2]&^s2
+	a[3], a[4], a[5] = a[3]&^s0, a[4]&^s1, a[5]&^s2
+	a[6], a[7], a[8] = a[6]&^s0, a[7]&^s1, a[8]&^s2
+	a[9], a[10], a[11] = a[9]&^s0, a[10]&^s1, a[11]&^s2
+	a[12], a[13], a[14] = a[12]&^s0, a[13]&^s1, a[14]&^s2
+	a[15], a[16], a[17] = a[15]&^s0, a[16]&^s1, a[17]&^s2
+	a[18], a[19], a[20] = a[18]&^s0, a[19]&^s1, a[20]&^s2
+	a[21], a[22], a[23] = a[21]&^s0, a[22]&^s1, a[23]&^s2
+	a[24], a[25], a[26] = a[24]&^s0, a[25]&^s1, a[26]&^s2
 	c[0] = w0&^(cols|Reach[BoxMatrix(s0)]) | s0
 	c[1] = w1&^(cols|Reach[BoxMatrix(s1)]) | s1
 	c[2] = w2&^(cols|Reach[BoxMatrix(s2)]) | s2
