@@ -420,3 +420,39 @@ func TestTriadSearchFixedPoint(t *testing.T) {
 		t.Errorf("only %d states checked", checked)
 	}
 }
+
+// TestCount9 checks count9, written out as a chain of adders, against
+// the count of each bit taken word by word: nine all-ones words (9 in
+// every bit, the carry into bit 3 from the last two words), and random
+// words, dense ones (each bit set with probability 7/8) included.
+func TestCount9(t *testing.T) {
+	var full [9]uint64
+	for i := range full {
+		full[i] = ^uint64(0)
+	}
+	cases := [][9]uint64{full, {}}
+	r := rand.New(rand.NewPCG(11, 9))
+	for i := range 3000 {
+		var x [9]uint64
+		for j := range x {
+			x[j] = r.Uint64()
+			if i%2 == 0 {
+				x[j] |= r.Uint64() | r.Uint64()
+			}
+		}
+		cases = append(cases, x)
+	}
+	for _, x := range cases {
+		n := count9(&x)
+		for b := range 64 {
+			want := 0
+			for _, v := range x {
+				want += int(v >> b & 1)
+			}
+			got := int(n[0]>>b&1) | int(n[1]>>b&1)<<1 | int(n[2]>>b&1)<<2 | int(n[3]>>b&1)<<3
+			if got != want {
+				t.Fatalf("count9(%x), bit %d: %d, want %d", x, b, got, want)
+			}
+		}
+	}
+}

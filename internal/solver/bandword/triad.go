@@ -78,17 +78,36 @@ const (
 
 // count9 returns, for each bit, the number of the 9 words that have it:
 // bit k of the count in n[k].
+// Written out (the compiler does not unroll the loop, whose exit was
+// mispredicted at every call).
 func count9(x *[9]uint64) (n [4]uint64) {
-	var a1, a2, a4, a8 uint64
-	for _, v := range x {
-		c1 := a1 & v
-		a1 ^= v
-		c2 := a2 & c1
-		a2 ^= c1
-		a8 |= a4 & c2
-		a4 ^= c2
-	}
-	return [4]uint64{a1, a2, a4, a8}
+	a1, a2 := x[0]^x[1], x[0]&x[1]
+	a1, a2, a4 := add2(a1, a2, x[2])
+	a1, a2, a4 = add4(a1, a2, a4, x[3])
+	a1, a2, a4 = add4(a1, a2, a4, x[4])
+	a1, a2, a4 = add4(a1, a2, a4, x[5])
+	a1, a2, a4 = add4(a1, a2, a4, x[6])
+	// Seven words so far (at most 7): the last two may carry into 8.
+	c1 := a1 & x[7]
+	c2 := a2 & c1
+	a1, a2, a4, a8 := a1^x[7], a2^c1, a4^c2, a4&c2
+	c1 = a1 & x[8]
+	c2 = a2 & c1
+	return [4]uint64{a1 ^ x[8], a2 ^ c1, a4 ^ c2, a8 | a4&c2}
+}
+
+// add2 adds the bits of v to a two-bit count (a1, a2) that stays under 4.
+func add2(a1, a2, v uint64) (n1, n2, n4 uint64) {
+	c1 := a1 & v
+	return a1 ^ v, a2 ^ c1, a2 & c1
+}
+
+// add4 adds the bits of v to a three-bit count (a1, a2, a4) that stays
+// under 8.
+func add4(a1, a2, a4, v uint64) (n1, n2, n4 uint64) {
+	c1 := a1 & v
+	c2 := a2 & c1
+	return a1 ^ v, a2 ^ c1, a4 ^ c2
 }
 
 // exactly3 returns the bits whose count (as count9 gives it) is 3.
