@@ -137,13 +137,13 @@ func forced(t uint64) uint64 {
 func (s *Work) triads() (changed, ok bool) {
 	t, f := &s.T, &s.F
 	c, tc := &s.C, &s.TC
-	for d := range 9 {
+	m := changed3(c, tc, 0)>>31 | changed3(c, tc, 3)>>31<<1 | changed3(c, tc, 6)>>31<<2 | changed3(c, tc, 9)>>31<<3 | changed3(c, tc, 12)>>31<<4 | changed3(c, tc, 15)>>31<<5 | changed3(c, tc, 18)>>31<<6 | changed3(c, tc, 21)>>31<<7 | changed3(c, tc, 24)>>31<<8
+	for ; m != 0; m &= m - 1 {
+		d := bits.TrailingZeros32(m)
+		// m: the digits whose words differ from TC (t[d] and f[d] are
+		// those of TC's words), found without a branch per digit.
 		w0, w1, w2 := c[3*d], c[3*d+1], c[3*d+2]
-		// t[d] and f[d] are those of these words: one test, not
-		// three (each a branch).
-		if (w0^tc[3*d])|(w1^tc[3*d+1])|(w2^tc[3*d+2]) == 0 {
-			continue
-		}
+		// The line of forced's call below is named by the profile.
 		tc[3*d], tc[3*d+1], tc[3*d+2] = w0, w1, w2
 		h := (w0|w0>>1|w0>>2)&lo3 | (w1|w1>>1|w1>>2)&lo3<<1 | (w2|w2>>1|w2>>2)&lo3<<2
 		v := Fold(w0) | Fold(w1)<<9 | Fold(w2)<<18
