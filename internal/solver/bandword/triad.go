@@ -194,6 +194,31 @@ func (s *Work) triads() (changed, ok bool) {
 	return changed, true
 }
 
+const (
+	stack0 = uint64(7*Spread) << tHi // the minicolumns of stack 0
+	none   = 1 << 30                 // a key above any unit's (Choose)
+)
+
+// unitKey returns the key of unit b, whose triads are m (see Choose).
+func unitKey(n *[4]uint64, m uint64, b int) int {
+	k := bits.OnesCount64(n[0]&m) + 2*bits.OnesCount64(n[1]&m) + 4*bits.OnesCount64(n[2]&m) + 8*bits.OnesCount64(n[3]&m)
+	kb := k<<3 | b
+	if k <= 27 {
+		kb = none
+	}
+	return kb
+}
+
+// digitKey returns digit d's number of triads in m times 16 plus d, or
+// more than 9 times 16 when that number is at most 3 (see Choose).
+func digitKey(t, m uint64, d int) int {
+	k := bits.OnesCount64(t & m)
+	if k <= 3 {
+		k = 15
+	}
+	return k<<4 | d
+}
+
 // Choose picks a triad guess in the state left by Propagate with
 // s.Triads, from s.T and s.N: in the band or stack with the
 // fewest possible triads over all digits, the digit with the fewest above
@@ -201,26 +226,13 @@ func (s *Work) triads() (changed, ok bool) {
 // triad that is not forced. It reports false when no band or stack has a
 // digit with a choice.
 func (s *Work) Choose(br *Triad) bool {
-	const stack0 = uint64(7*Spread) << tHi
 	n := &s.N
 	// key: the unit's number of triads times 8 plus the unit, or more
-	// than any when the unit has no choice (27 triads: all forced).
-	const none = 1 << 30
-	key := none
-	for b := range 6 {
-		var m uint64
-		if b < 3 {
-			m = uint64(lo3) << b
-		} else {
-			m = stack0 << (3 * (b - 3))
-		}
-		k := bits.OnesCount64(n[0]&m) + 2*bits.OnesCount64(n[1]&m) + 4*bits.OnesCount64(n[2]&m) + 8*bits.OnesCount64(n[3]&m)
-		kb := k<<3 | b
-		if k <= 27 {
-			kb = none
-		}
-		key = min(key, kb)
-	}
+	// than any when the unit has no choice (27 triads: all forced). The
+	// units and then the digits written out, each key a branch-free
+	// minimum: the loops' tests were mispredicted.
+	key := min(unitKey(n, lo3, 0), unitKey(n, lo3<<1, 1), unitKey(n, lo3<<2, 2),
+		unitKey(n, stack0, 3), unitKey(n, stack0<<3, 4), unitKey(n, stack0<<6, 5))
 	if key == none {
 		return false
 	}
@@ -231,17 +243,14 @@ func (s *Work) Choose(br *Triad) bool {
 	} else {
 		m = stack0 << (3 * (best - 3))
 	}
-	bd, bn := -1, 10
-	for d := range 9 {
-		if k := bits.OnesCount64(s.T[d] & m); k > 3 && k < bn {
-			bd, bn = d, k
-			if k == 4 {
-				break
-			}
-		}
-	}
+	t := &s.T
+	// The digit with the fewest triads above three in the unit, the
+	// first of those: its count times 16 plus the digit, minimal.
+	bd := min(digitKey(t[0], m, 0), digitKey(t[1], m, 1), digitKey(t[2], m, 2),
+		digitKey(t[3], m, 3), digitKey(t[4], m, 4), digitKey(t[5], m, 5),
+		digitKey(t[6], m, 6), digitKey(t[7], m, 7), digitKey(t[8], m, 8)) & 15
 	*br = Triad{D: bd}
-	x := s.T[bd] & m &^ forced(s.T[bd])
+	x := s.T[bd] & m &^ s.F[bd] // F[bd]: forced(T[bd]), kept with it by triads
 	if best < 3 {
 		b := best
 		p := bits.TrailingZeros64(x) / 3 // 3r+k
