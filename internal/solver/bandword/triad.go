@@ -196,27 +196,21 @@ func (s *Work) triads() (changed, ok bool) {
 
 const (
 	stack0 = uint64(7*Spread) << tHi // the minicolumns of stack 0
-	none   = 1 << 30                 // a key above any unit's (Choose)
+	none   = 1 << 30                 // added to the key of a unit without a choice (Choose)
 )
 
-// unitKey returns the key of unit b, whose triads are m (see Choose).
+// unitKey returns the key of unit b, whose triads are m (see Choose),
+// at least none when the unit has 27 (all forced).
 func unitKey(n *[4]uint64, m uint64, b int) int {
 	k := bits.OnesCount64(n[0]&m) + 2*bits.OnesCount64(n[1]&m) + 4*bits.OnesCount64(n[2]&m) + 8*bits.OnesCount64(n[3]&m)
-	kb := k<<3 | b
-	if k <= 27 {
-		kb = none
-	}
-	return kb
+	return k<<3 | b | (k-28)>>63&none // without a branch: the compiler made the if one
 }
 
-// digitKey returns digit d's number of triads in m times 16 plus d, or
-// more than 9 times 16 when that number is at most 3 (see Choose).
+// digitKey returns digit d's number of triads in m times 16 plus d, plus
+// 256 when that number is at most 3 (see Choose).
 func digitKey(t, m uint64, d int) int {
 	k := bits.OnesCount64(t & m)
-	if k <= 3 {
-		k = 15
-	}
-	return k<<4 | d
+	return k<<4 | d | (k-4)>>63&256 // without a branch (see unitKey)
 }
 
 // Choose picks a triad guess in the state left by Propagate with
@@ -233,7 +227,7 @@ func (s *Work) Choose(br *Triad) bool {
 	// minimum: the loops' tests were mispredicted.
 	key := min(unitKey(n, lo3, 0), unitKey(n, lo3<<1, 1), unitKey(n, lo3<<2, 2),
 		unitKey(n, stack0, 3), unitKey(n, stack0<<3, 4), unitKey(n, stack0<<6, 5))
-	if key == none {
+	if key >= none {
 		return false
 	}
 	best := key & 7
