@@ -127,6 +127,9 @@ func forced(t uint64) uint64 {
 		v0&^(v1|v2) | (v1&^(v0|v2))<<1 | (v2&^(v0|v1))<<2
 }
 
+// nz returns 1 when x is not 0, else 0.
+func nz(x uint64) uint32 { return uint32((x | -x) >> 63) }
+
 // triads applies the cardinality rules of minirows and minicolumns: each
 // holds exactly three digits. Where only three digits remain possible,
 // each of them is confined to it in its row (column) and box; where three
@@ -167,13 +170,17 @@ func (s *Work) triads() (changed, ok bool) {
 		rows  = 1 | 1<<9 | 1<<18
 		boxes = 1 | 1<<3 | 1<<6
 	)
-	for d := range 9 {
+	// dm: the digits with a free triad in eq or feq, written out without
+	// a branch per digit (the loop's test and exit were mispredicted).
+	x := eq | feq
+	dm := nz(t[0]&^f[0]&x) | nz(t[1]&^f[1]&x)<<1 | nz(t[2]&^f[2]&x)<<2 |
+		nz(t[3]&^f[3]&x)<<3 | nz(t[4]&^f[4]&x)<<4 | nz(t[5]&^f[5]&x)<<5 |
+		nz(t[6]&^f[6]&x)<<6 | nz(t[7]&^f[7]&x)<<7 | nz(t[8]&^f[8]&x)<<8
+	changed = dm != 0
+	for ; dm != 0; dm &= dm - 1 {
+		d := bits.TrailingZeros32(dm)
 		free := t[d] &^ f[d]
 		in, out := eq&free, feq&free
-		if in|out == 0 {
-			continue
-		}
-		changed = true
 		w := c[3*d : 3*d+3 : 3*d+3]
 		if hin, hout := uint32(in)&all3, uint32(out)&all3; hin|hout != 0 {
 			for b := range 3 {
