@@ -263,14 +263,11 @@ func (s *Work) Choose(br *Triad) bool {
 		p := bits.TrailingZeros64(x) - tHi
 		r, c := p/9, uint32(1)<<(p%9)
 		col := c * Spread
-		for b := range 3 {
-			if b == r {
-				br.In[b] = ((7 << (3 * (best - 3))) &^ c) * Spread
-				br.Out[b] = col
-			} else {
-				br.In[b] = col
-			}
-		}
+		// The column in the other bands, the stack's other columns in
+		// band r: without a branch per band.
+		br.In = [3]uint32{col, col, col}
+		br.In[r] = ((7 << (3 * (best - 3))) &^ c) * Spread
+		br.Out[r] = col
 	}
 	return true
 }
