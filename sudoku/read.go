@@ -569,7 +569,9 @@ func digits81(dst *[81]uint8, line *[81]byte) (blank byte, ok bool) {
 		lows  = 0x7f * ones
 		highs = 0x80 * ones
 	)
-	var wrong, dots, zeros uint64
+	// valid keeps the high bit of the bytes that were digits or '.' in
+	// every word, high the high bits of the bytes.
+	valid, high := uint64(highs), uint64(0)
 	for i := 0; i < 80; i += 8 {
 		x := binary.LittleEndian.Uint64(line[i:])
 		// In bytes below 0x80 (the others are wrong, whatever the sums
@@ -577,45 +579,28 @@ func digits81(dst *[81]uint8, line *[81]byte) (blank byte, ok bool) {
 		// adding 0x46 from just past '9' (0x3a) up, carrying nothing
 		// into the next byte.
 		digit := (x + 0x50*ones) &^ (x + 0x46*ones) & highs
-		// The bytes of e below 0x80 are 0 where x holds '.', and adding
-		// 0x7f sets the high bit of the others.
-		e := x ^ '.'*ones
-		dot := highs &^ (e + lows)
-		wrong |= x&highs | highs&^(digit|dot)
-		v := x & (digit >> 7 * 0x0f)
-		zeros |= digit &^ (v + lows)
-		dots |= dot
-		binary.LittleEndian.PutUint64(dst[i:], v)
+		// The bytes of x^'.' below 0x80 are 0 where x holds '.', and
+		// adding 0x7f sets the high bit of the others.
+		valid &= digit | ^((x ^ '.'*ones) + lows)
+		high |= x
+		binary.LittleEndian.PutUint64(dst[i:], x&(digit>>7*0x0f))
 	}
 	switch c := line[80]; {
 	case c >= '1' && c <= '9':
 		dst[80] = c - '0'
 	case c == '0' || c == '.':
 		dst[80] = 0
-		if c == '0' {
-			zeros |= 1
-		} else {
-			dots |= 1
-		}
 	default:
 		return 0, false
 	}
-	if wrong != 0 {
+	if valid != highs || high&highs != 0 {
 		return 0, false
 	}
-	switch {
-	case zeros == 0:
-		return '.', true
-	case dots == 0:
+	// The first blank: '0' when there is one and no '.' before it.
+	if i := bytes.IndexByte(line[:], '0'); i >= 0 && bytes.IndexByte(line[:i], '.') < 0 {
 		return '0', true
 	}
-	// Both: the first one (a rare line).
-	for _, c := range line {
-		if c == '0' || c == '.' {
-			return c, true
-		}
-	}
-	return '.', true // not reached
+	return '.', true
 }
 
 // Recycle hands back p, a puzzle that Next returned and that the caller
