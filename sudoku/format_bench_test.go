@@ -36,6 +36,34 @@ func BenchmarkReadLines(b *testing.B) {
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "puzzles/s")
 }
 
+// BenchmarkReadLinesRecycled is BenchmarkReadLines handing each puzzle
+// back (Reader.Recycle), as the batch commands do: the reading alone,
+// without allocations.
+func BenchmarkReadLinesRecycled(b *testing.B) {
+	data, err := os.ReadFile(shareddata.Path(b, "data/puzzles2_17_clue"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		r := NewReader(bytes.NewReader(data), ReadOptions{})
+		for {
+			p, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				b.Fatal(err)
+			}
+			r.Recycle(p)
+			n++
+		}
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "puzzles/s")
+}
+
 // BenchmarkWriteLine prints a 9x9 grid in the one-line layout.
 func BenchmarkWriteLine(b *testing.B) {
 	g, f, err := ParseGrid("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", ReadOptions{})

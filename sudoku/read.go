@@ -3,6 +3,7 @@ package sudoku
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -58,6 +59,9 @@ type Reader struct {
 	n        int    // fixed side, or 0
 	alpha    string // expanded opt.Alphabet
 	alphaErr error
+	// plain9: 9x9 grids in digits are possible (no other fixed side, no
+	// alphabet), so a line of 81 digits and '.' is one (line81).
+	plain9 bool
 
 	line int // number of the last line read
 	long []byte
@@ -112,6 +116,7 @@ func NewReader(r io.Reader, opt ReadOptions) *Reader {
 			rd.alphaErr = fmt.Errorf("alphabet %s has %d symbols, the %dx%d grid needs %d", quote.Short(opt.Alphabet), len(rd.alpha), rd.n, rd.n, rd.n)
 		}
 	}
+	rd.plain9 = opt.Alphabet == "" && (rd.n == 0 || rd.n == 9)
 	return rd
 }
 
@@ -229,6 +234,11 @@ func (r *Reader) next() (*Puzzle, error) {
 				r.nread++
 			}
 			return nil, err
+		}
+		if len(line) == 81 && r.plain9 {
+			if p := r.line81(line, crlf); p != nil {
+				return p, nil
+			}
 		}
 		t := bytes.TrimSpace(line)
 		if len(t) == 0 || t[0] == '#' {
@@ -493,29 +503,104 @@ func (r *Reader) newPuzzle(n int, shape Shape) *Puzzle {
 		shape, _ = DefaultShape(n)
 	}
 	if n == 9 {
-		if k := len(r.free) - 1; k >= 0 {
-			p := r.free[k]
-			r.free = r.free[:k]
-			g := p.Grid
-			cells := g.Cells
-			clear(cells)
-			*g = Grid{Shape: shape, Variant: r.opt.Variant, Cells: cells}
-			*p = Puzzle{Grid: g}
-			return p
-		}
-		// From a slab of 64: one allocation for many puzzles (a slab
-		// stays alive while any of its puzzles is referenced).
-		if len(r.slab) == 0 {
-			r.slab = make([]block9, 64)
-		}
-		b := &r.slab[0]
-		r.slab = r.slab[1:]
-		b.g = Grid{Shape: shape, Variant: r.opt.Variant, Cells: b.c[:]}
-		b.p.Grid = &b.g
-		return &b.p
+		p := r.puzzle9(shape)
+		clear(p.Grid.Cells)
+		return p
 	}
 	g := NewGrid(shape, r.opt.Variant)
 	return &Puzzle{Grid: g}
+}
+
+// puzzle9 returns a 9x9 puzzle of the given shape whose cells hold
+// anything: the caller sets all 81.
+func (r *Reader) puzzle9(shape Shape) *Puzzle {
+	if k := len(r.free) - 1; k >= 0 {
+		p := r.free[k]
+		r.free = r.free[:k]
+		g := p.Grid
+		*g = Grid{Shape: shape, Variant: r.opt.Variant, Cells: g.Cells}
+		*p = Puzzle{Grid: g}
+		return p
+	}
+	// From a slab of 64: one allocation for many puzzles (a slab stays
+	// alive while any of its puzzles is referenced).
+	if len(r.slab) == 0 {
+		r.slab = make([]block9, 64)
+	}
+	b := &r.slab[0]
+	r.slab = r.slab[1:]
+	b.g = Grid{Shape: shape, Variant: r.opt.Variant, Cells: b.c[:]}
+	b.p.Grid = &b.g
+	return &b.p
+}
+
+// line81 reads line, 81 bytes, as a one-line 9x9 puzzle when every byte
+// is a digit or '.', the form of most puzzle collections, as oneLine
+// would read it; else it returns nil, having changed nothing, and the
+// general reading decides what the line is.
+func (r *Reader) line81(line []byte, crlf bool) *Puzzle {
+	shape := r.shape
+	if shape == (Shape{}) {
+		shape = Shape{3, 3}
+	}
+	p := r.puzzle9(shape)
+	blank, ok := digits81((*[81]uint8)(p.Grid.Cells), (*[81]byte)(line))
+	if !ok {
+		r.free = append(r.free, p)
+		return nil
+	}
+	r.started = true
+	r.nread++
+	p.Format = Format{Layout: Line, Blank: blank, Alphabet: digitSyms[:9], CRLF: crlf, Count: r.count >= 0}
+	p.Line = r.line
+	r.lastCells = 81
+	r.prevAlpha, r.prevN = digitSyms[:9], 9
+	return p
+}
+
+// digits81 reads 81 cells written as the digits 0-9 and '.', eight bytes
+// at a time, into dst: '1'-'9' as 1-9, '0' and '.' as blanks. blank is
+// the first blank symbol of the line ('.' when there is none); ok is
+// false when the line holds another byte, and dst is then left in an
+// unspecified state.
+func digits81(dst *[81]uint8, line *[81]byte) (blank byte, ok bool) {
+	const (
+		ones  = 0x0101010101010101
+		lows  = 0x7f * ones
+		highs = 0x80 * ones
+	)
+	// valid keeps the high bit of the bytes that were digits or '.' in
+	// every word, high the high bits of the bytes.
+	valid, high := uint64(highs), uint64(0)
+	for i := 0; i < 80; i += 8 {
+		x := binary.LittleEndian.Uint64(line[i:])
+		// In bytes below 0x80 (the others are wrong, whatever the sums
+		// carry), adding 0x50 sets the high bit from '0' (0x30) up and
+		// adding 0x46 from just past '9' (0x3a) up, carrying nothing
+		// into the next byte.
+		digit := (x + 0x50*ones) &^ (x + 0x46*ones) & highs
+		// The bytes of x^'.' below 0x80 are 0 where x holds '.', and
+		// adding 0x7f sets the high bit of the others.
+		valid &= digit | ^((x ^ '.'*ones) + lows)
+		high |= x
+		binary.LittleEndian.PutUint64(dst[i:], x&(digit>>7*0x0f))
+	}
+	switch c := line[80]; {
+	case c >= '1' && c <= '9':
+		dst[80] = c - '0'
+	case c == '0' || c == '.':
+		dst[80] = 0
+	default:
+		return 0, false
+	}
+	if valid != highs || high&highs != 0 {
+		return 0, false
+	}
+	// The first blank: '0' when there is one and no '.' before it.
+	if i := bytes.IndexByte(line[:], '0'); i >= 0 && bytes.IndexByte(line[:i], '.') < 0 {
+		return '0', true
+	}
+	return '.', true
 }
 
 // Recycle hands back p, a puzzle that Next returned and that the caller

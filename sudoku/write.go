@@ -216,9 +216,10 @@ func appendDigits81(dst []byte, cells []uint8) ([]byte, bool) {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	start := len(dst)
 	dst = slices.Grow(dst, 81)[:start+81]
-	out := dst[start:]
+	// As arrays: no bounds checks in the loop.
+	out, in := (*[81]byte)(dst[start:]), (*[81]uint8)(cells)
 	for i := 0; i < 80; i += 8 {
-		x := binary.LittleEndian.Uint64(cells[i:])
+		x := binary.LittleEndian.Uint64(in[i:])
 		// A byte is bad when it is 0 (x-1 borrows into its high bit) or
 		// above 9 (x+0x76 carries into it): a puzzle with blanks stops
 		// at its first word.
@@ -227,7 +228,7 @@ func appendDigits81(dst []byte, cells []uint8) ([]byte, bool) {
 		}
 		binary.LittleEndian.PutUint64(out[i:], x+0x30*ones)
 	}
-	v := cells[80]
+	v := in[80]
 	if v == 0 || v > 9 {
 		return dst[:start], false
 	}
