@@ -12,13 +12,13 @@ import "math/bits"
 // Triad is a guess on a digit's triad: digit D occupies a minirow or
 // minicolumn, or not. The first branch clears In from the digit's three
 // band words (the rest of its row or column and box), the second, on
-// backtracking, Out (the minirow or minicolumn itself). With Place it is
-// a guess on a cell instead: the first branch places D in the cell In
-// (State.Place), the second removes D from it (Out, the same cell).
+// backtracking, Out (the minirow or minicolumn itself). A cell guess
+// (internal/solver/bitboard) uses a TriadFrame too: it places the digit
+// with State.Place and sets only D and Out (the cell), which is all that
+// BackTriad reads.
 type Triad struct {
 	D       int
 	In, Out [3]uint32
-	Place   bool
 }
 
 // TriadFrame is one triad guess on a search's explicit stack: the state
@@ -37,13 +37,6 @@ const MaxTriadDepth = 2*9*27 - 2*9*9
 // GuessTriad saves the state in f and takes the first branch of br.
 func (s *Work) GuessTriad(f *TriadFrame, br *Triad) {
 	f.St, f.Tr = s.State, *br
-	if br.Place {
-		// The cell's band without a branch: bit 31 of y|-y is set when
-		// y is not 0.
-		i1, i2 := br.In[1], br.In[2]
-		s.Place(br.D, int((i1|-i1)>>31+(i2|-i2)>>31*2), br.In[0]|i1|i2)
-		return
-	}
 	c := s.C[3*br.D : 3*br.D+3 : 3*br.D+3]
 	c[0] &^= br.In[0]
 	c[1] &^= br.In[1]
