@@ -112,13 +112,36 @@ func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 	return v
 }
 
-// waitFor polls a JavaScript predicate.
+// waitFor polls a JavaScript predicate for up to 20 seconds. A poll
+// that started while the page was still being replaced (after a reload
+// or a navigation) can fail because its JavaScript context went away
+// ("Cannot find context with specified id", "Execution context was
+// destroyed"): that is the page loading, not an answer, so the poll
+// starts again in the new page until the time is up.
 func waitFor(t *testing.T, ctx context.Context, what, expr string) {
 	t.Helper()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		left := time.Until(deadline)
+		_, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(max(left, time.Millisecond))))
+		if err == nil {
+			return
+		}
+		if goneContext(err) && time.Now().Before(deadline) && ctx.Err() == nil {
+			time.Sleep(50 * time.Millisecond)
+			continue
+		}
 		msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("message").textContent`))
 		t.Fatalf("waiting for %s (%s): %v; message: %q", what, expr, err, msg)
 	}
+}
+
+// goneContext reports whether err says that the page's JavaScript
+// context went away under an evaluation (the page was being replaced).
+func goneContext(err error) bool {
+	s := err.Error()
+	return strings.Contains(s, "Cannot find context with specified id") ||
+		strings.Contains(s, "Execution context was destroyed")
 }
 
 func cell(i int) chromedp.CSS { return chromedp.CSS(fmt.Sprintf(`#board .cell[data-i="%d"]`, i)) }
