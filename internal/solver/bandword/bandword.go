@@ -45,6 +45,10 @@ var (
 	ByteBits [256]uint64
 	// Peers[i] are the cells that see cell i (not i itself), per band.
 	Peers [81][3]uint32
+	// PeersAt is Peers indexed by bit position: PeersAt[t] for bit t of
+	// bands 0 and 1 in one 64-bit word (band 1 in the high half), and
+	// PeersAt[64+t] for bit t of band 2 (see placeSingles).
+	PeersAt [97][3]uint32
 )
 
 func init() {
@@ -119,6 +123,7 @@ func init() {
 				Peers[i][j/27] |= 1 << (j % 27)
 			}
 		}
+		PeersAt[i+i/27*5] = Peers[i] // bit 0 of band b at 32*b
 	}
 }
 

@@ -383,197 +383,216 @@ func (s *Work) nakedSingles() (placed, ok bool) {
 	if uint32(one)&uint32(one>>32)&(ou|ov|or) != All {
 		return false, false
 	}
-	sg := [3]uint32{s.Unsolved[0] &^ uint32(two), s.Unsolved[1] &^ uint32(two>>32), s.Unsolved[2] &^ two2}
-	s0, s1, s2 := sg[0], sg[1], sg[2]
-	if s0|s1|s2 == 0 {
+	// The singles: bands 0 and 1 in s01 (as in two), band 2 in s2.
+	u := &s.Unsolved
+	u01 := uint64(u[0]) | uint64(u[1])<<32
+	s01, s2 := u01&^two, u[2]&^two2
+	if s01|uint64(s2) == 0 {
 		return false, true
 	}
-	s.Unsolved[0] &^= s0
-	s.Unsolved[1] &^= s1
-	s.Unsolved[2] &^= s2
-	return true, s.placeSingles(s0, s1, s2)
+	u01 &^= s01
+	u[0], u[1], u[2] = uint32(u01), uint32(u01>>32), u[2]&^s2
+	return true, s.placeSingles(s01, s2)
 }
 
-// placeSingles places the naked singles s0, s1, s2 (bands 0, 1, 2) and
+// placeSingles places the naked singles s01 (bands 0 and 1, band 1 in
+// the high half, as nakedSingles computes them) and s2 (band 2), and
 // reports false when s.Clash finds two of a digit that see each other.
 // Each digit with singles loses the rows, boxes and columns they see;
 // the other digits need no change, a single's cell has no other
 // candidate. In the search (s.Clash) most digits with singles have one
 // (on the hardest file 192 of 383 rounds place a single cell): it cannot
-// clash, and its Peers entry gives what it sees; the cell is the lowest
-// single, found without a branch on its band (t is 64 when p0 and p1 are
-// 0). At the root, where the singles of a digit are often several, that
-// test made the small file 11% slower: hence only with s.Clash, which
-// the solver turns on after the root.
+// clash, and its PeersAt entry gives what it sees; the cell is the lowest
+// single, found without a branch on its band (t is 64 when p is 0, and
+// then band 2's bit gives the entry). p and p2 are both not 0 when their
+// product is not (both are under 1<<27 once p's halves are merged). At
+// the root, where the singles of a digit are often several, that test
+// made the small file 11% slower: hence only with s.Clash, which the
+// solver turns on after the root.
+//
+// A digit's words of bands 0 and 1 are read, tested and written as one
+// 64-bit word (w01; the compiler merges the two loads and the two
+// stores). With the PeersAt index and the product test, that took 27%
+// of the instructions out of this function (Serg's file counted to 2,
+// cachegrind) and 4-7% of the time on the hard files.
 //
 // The nine digits are written out, the same block with the words of
 // digit 1, 2, ... 9 (c[0:3], c[3:6], ... c[24:27]): the compiler does not
 // unroll the loop, and unrolled each digit's "has singles" branch (the
 // most mispredicted of the solver) has an address of its own. It is a
 // function of its own so that nakedSingles, inlined into Propagate,
-// stays within the profile's budget (this body's cost is 3,800).
-func (s *Work) placeSingles(s0, s1, s2 uint32) bool {
+// stays within the profile's budget (this body's cost is 3,880).
+func (s *Work) placeSingles(s01 uint64, s2 uint32) bool {
 	c := &s.C
-	if w0, w1, w2 := c[0], c[1], c[2]; w0&s0|w1&s1|w2&s2 != 0 {
-		p0, p1, p2 := w0&s0, w1&s1, w2&s2
-		p := uint64(p0) | uint64(p1)<<32
-		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+	if w01, w2 := uint64(c[0])|uint64(c[1])<<32, c[2]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
 		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
 			t := bits.TrailingZeros64(p)
-			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
-			c[0], c[1], c[2] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
+			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
+			c[0], c[1], c[2] = uint32(w01), uint32(w01>>32), w2&^pe[2]
 		} else {
+			p0, p1 := uint32(p), uint32(p>>32)
 			f := Fold(p0) | Fold(p1) | Fold(p2)
 			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
 			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
 				return false
 			}
 			cols := f * Spread
-			c[0], c[1], c[2] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+			c[0], c[1], c[2] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
 		}
 	}
-	if w0, w1, w2 := c[3], c[4], c[5]; w0&s0|w1&s1|w2&s2 != 0 {
-		p0, p1, p2 := w0&s0, w1&s1, w2&s2
-		p := uint64(p0) | uint64(p1)<<32
-		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+	if w01, w2 := uint64(c[3])|uint64(c[4])<<32, c[5]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
 		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
 			t := bits.TrailingZeros64(p)
-			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
-			c[3], c[4], c[5] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
+			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
+			c[3], c[4], c[5] = uint32(w01), uint32(w01>>32), w2&^pe[2]
 		} else {
+			p0, p1 := uint32(p), uint32(p>>32)
 			f := Fold(p0) | Fold(p1) | Fold(p2)
 			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
 			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
 				return false
 			}
 			cols := f * Spread
-			c[3], c[4], c[5] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+			c[3], c[4], c[5] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
 		}
 	}
-	if w0, w1, w2 := c[6], c[7], c[8]; w0&s0|w1&s1|w2&s2 != 0 {
-		p0, p1, p2 := w0&s0, w1&s1, w2&s2
-		p := uint64(p0) | uint64(p1)<<32
-		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+	if w01, w2 := uint64(c[6])|uint64(c[7])<<32, c[8]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
 		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
 			t := bits.TrailingZeros64(p)
-			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
-			c[6], c[7], c[8] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
+			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
+			c[6], c[7], c[8] = uint32(w01), uint32(w01>>32), w2&^pe[2]
 		} else {
+			p0, p1 := uint32(p), uint32(p>>32)
 			f := Fold(p0) | Fold(p1) | Fold(p2)
 			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
 			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
 				return false
 			}
 			cols := f * Spread
-			c[6], c[7], c[8] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+			c[6], c[7], c[8] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
 		}
 	}
-	if w0, w1, w2 := c[9], c[10], c[11]; w0&s0|w1&s1|w2&s2 != 0 {
-		p0, p1, p2 := w0&s0, w1&s1, w2&s2
-		p := uint64(p0) | uint64(p1)<<32
-		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+	if w01, w2 := uint64(c[9])|uint64(c[10])<<32, c[11]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
 		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
 			t := bits.TrailingZeros64(p)
-			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
-			c[9], c[10], c[11] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
+			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
+			c[9], c[10], c[11] = uint32(w01), uint32(w01>>32), w2&^pe[2]
 		} else {
+			p0, p1 := uint32(p), uint32(p>>32)
 			f := Fold(p0) | Fold(p1) | Fold(p2)
 			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
 			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
 				return false
 			}
 			cols := f * Spread
-			c[9], c[10], c[11] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+			c[9], c[10], c[11] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
 		}
 	}
-	if w0, w1, w2 := c[12], c[13], c[14]; w0&s0|w1&s1|w2&s2 != 0 {
-		p0, p1, p2 := w0&s0, w1&s1, w2&s2
-		p := uint64(p0) | uint64(p1)<<32
-		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+	if w01, w2 := uint64(c[12])|uint64(c[13])<<32, c[14]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
 		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
 			t := bits.TrailingZeros64(p)
-			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
-			c[12], c[13], c[14] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
+			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
+			c[12], c[13], c[14] = uint32(w01), uint32(w01>>32), w2&^pe[2]
 		} else {
+			p0, p1 := uint32(p), uint32(p>>32)
 			f := Fold(p0) | Fold(p1) | Fold(p2)
 			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
 			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
 				return false
 			}
 			cols := f * Spread
-			c[12], c[13], c[14] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+			c[12], c[13], c[14] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
 		}
 	}
-	if w0, w1, w2 := c[15], c[16], c[17]; w0&s0|w1&s1|w2&s2 != 0 {
-		p0, p1, p2 := w0&s0, w1&s1, w2&s2
-		p := uint64(p0) | uint64(p1)<<32
-		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+	if w01, w2 := uint64(c[15])|uint64(c[16])<<32, c[17]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
 		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
 			t := bits.TrailingZeros64(p)
-			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
-			c[15], c[16], c[17] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
+			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
+			c[15], c[16], c[17] = uint32(w01), uint32(w01>>32), w2&^pe[2]
 		} else {
+			p0, p1 := uint32(p), uint32(p>>32)
 			f := Fold(p0) | Fold(p1) | Fold(p2)
 			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
 			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
 				return false
 			}
 			cols := f * Spread
-			c[15], c[16], c[17] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+			c[15], c[16], c[17] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
 		}
 	}
-	if w0, w1, w2 := c[18], c[19], c[20]; w0&s0|w1&s1|w2&s2 != 0 {
-		p0, p1, p2 := w0&s0, w1&s1, w2&s2
-		p := uint64(p0) | uint64(p1)<<32
-		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+	if w01, w2 := uint64(c[18])|uint64(c[19])<<32, c[20]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
 		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
 			t := bits.TrailingZeros64(p)
-			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
-			c[18], c[19], c[20] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
+			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
+			c[18], c[19], c[20] = uint32(w01), uint32(w01>>32), w2&^pe[2]
 		} else {
+			p0, p1 := uint32(p), uint32(p>>32)
 			f := Fold(p0) | Fold(p1) | Fold(p2)
 			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
 			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
 				return false
 			}
 			cols := f * Spread
-			c[18], c[19], c[20] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+			c[18], c[19], c[20] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
 		}
 	}
-	if w0, w1, w2 := c[21], c[22], c[23]; w0&s0|w1&s1|w2&s2 != 0 {
-		p0, p1, p2 := w0&s0, w1&s1, w2&s2
-		p := uint64(p0) | uint64(p1)<<32
-		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+	if w01, w2 := uint64(c[21])|uint64(c[22])<<32, c[23]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
 		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
 			t := bits.TrailingZeros64(p)
-			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
-			c[21], c[22], c[23] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
+			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
+			c[21], c[22], c[23] = uint32(w01), uint32(w01>>32), w2&^pe[2]
 		} else {
+			p0, p1 := uint32(p), uint32(p>>32)
 			f := Fold(p0) | Fold(p1) | Fold(p2)
 			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
 			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
 				return false
 			}
 			cols := f * Spread
-			c[21], c[22], c[23] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+			c[21], c[22], c[23] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
 		}
 	}
-	if w0, w1, w2 := c[24], c[25], c[26]; w0&s0|w1&s1|w2&s2 != 0 {
-		p0, p1, p2 := w0&s0, w1&s1, w2&s2
-		p := uint64(p0) | uint64(p1)<<32
-		both := (p | -p) >> 63 & uint64((p2|-p2)>>31)
+	if w01, w2 := uint64(c[24])|uint64(c[25])<<32, c[26]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
 		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
 			t := bits.TrailingZeros64(p)
-			pe := &Peers[t-5*(t>>5)+t>>6*bits.TrailingZeros32(p2)]
-			c[24], c[25], c[26] = w0&^pe[0], w1&^pe[1], w2&^pe[2]
+			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
+			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
+			c[24], c[25], c[26] = uint32(w01), uint32(w01>>32), w2&^pe[2]
 		} else {
+			p0, p1 := uint32(p), uint32(p>>32)
 			f := Fold(p0) | Fold(p1) | Fold(p2)
 			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
 			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
 				return false
 			}
 			cols := f * Spread
-			c[24], c[25], c[26] = w0&^(cols|Reach[m0])|p0, w1&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+			c[24], c[25], c[26] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
 		}
 	}
 	return true
