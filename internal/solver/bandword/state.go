@@ -79,27 +79,20 @@ func (s *Work) Init(puzzle *[81]uint8) bool {
 	// planes of the values as 81-bit sets (bit j of each cell's value in
 	// loj for cells 0-63, hij for cells 64-80), from which each
 	// value's cells are found without a loop over the givens; a given is
-	// a cell with a bit in some plane.
-	var bad uint64
-	var lo0, lo1, lo2, lo3, hi0, hi1, hi2, hi3 uint64
-	for i := 0; i < 64; i += 8 {
-		x := binary.LittleEndian.Uint64(puzzle[i:])
-		bad |= x | (x + 0x7676767676767676)
-		q0, q1, q2, q3 := planes(x)
-		lo0 |= q0 << i
-		lo1 |= q1 << i
-		lo2 |= q2 << i
-		lo3 |= q3 << i
-	}
-	for i := 0; i < 16; i += 8 {
-		x := binary.LittleEndian.Uint64(puzzle[64+i:])
-		bad |= x | (x + 0x7676767676767676)
-		q0, q1, q2, q3 := planes(x)
-		hi0 |= q0 << i
-		hi1 |= q1 << i
-		hi2 |= q2 << i
-		hi3 |= q3 << i
-	}
+	// a cell with a bit in some plane. Written out (addPlanes): the two
+	// loops' control and spilled temporaries took 134 instructions a
+	// puzzle.
+	var bad, lo0, lo1, lo2, lo3, hi0, hi1, hi2, hi3 uint64
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[0:]), 0)
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[8:]), 8)
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[16:]), 16)
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[24:]), 24)
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[32:]), 32)
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[40:]), 40)
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[48:]), 48)
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[56:]), 56)
+	hi0, hi1, hi2, hi3, bad = addPlanes(hi0, hi1, hi2, hi3, bad, binary.LittleEndian.Uint64(puzzle[64:]), 0)
+	hi0, hi1, hi2, hi3, bad = addPlanes(hi0, hi1, hi2, hi3, bad, binary.LittleEndian.Uint64(puzzle[72:]), 8)
 	x := uint64(puzzle[80])
 	if x > 9 || bad&0x8080808080808080 != 0 {
 		return false
@@ -176,6 +169,13 @@ func value(g *[30]uint32, v int, l, h uint64) {
 	g[3*v] = uint32(l) & All
 	g[3*v+1] = uint32(l>>27) & All
 	g[3*v+2] = uint32(l>>54) | uint32(h)<<10
+}
+
+// addPlanes adds to the planes p0..p3 those of the eight cells x, shifted
+// by i, and to bad the bytes of x above 9 (as Init).
+func addPlanes(p0, p1, p2, p3, bad, x uint64, i uint) (uint64, uint64, uint64, uint64, uint64) {
+	q0, q1, q2, q3 := planes(x)
+	return p0 | q0<<i, p1 | q1<<i, p2 | q2<<i, p3 | q3<<i, bad | x | (x + 0x7676767676767676)
 }
 
 // planes returns the bit planes 0-3 of the eight bytes of x (each at

@@ -261,25 +261,77 @@ func TestInit(t *testing.T) {
 		if !tc.ok {
 			continue
 		}
-		p := &tc.puzzle
-		for j := range 81 {
-			if got, want := s.Unsolved[j/27]>>(j%27)&1 != 0, p[j] == 0; got != want {
-				t.Errorf("%s: cell %d unplaced %v, want %v", tc.name, j, got, want)
-			}
-			for e := uint8(1); e <= 9; e++ {
-				want := p[j] == e
-				if p[j] == 0 {
-					want = true
-					for i := range 81 {
-						ri, rj, ci, cj := i/9, j/9, i%9, j%9
-						if p[i] == e && (ri == rj || ci == cj || (ri/3 == rj/3 && ci/3 == cj/3)) {
-							want = false
-						}
+		checkInit(t, tc.name, &tc.puzzle, &s)
+	}
+}
+
+// checkInit checks the state s that Init set up for the valid puzzle p:
+// the unplaced cells, and each cell's candidates (a given's digit alone;
+// for a blank, every digit no given of a row, column or box of the cell
+// has).
+func checkInit(t *testing.T, name string, p *[81]uint8, s *Work) {
+	t.Helper()
+	for j := range 81 {
+		if got, want := s.Unsolved[j/27]>>(j%27)&1 != 0, p[j] == 0; got != want {
+			t.Errorf("%s: cell %d unplaced %v, want %v", name, j, got, want)
+		}
+		for e := uint8(1); e <= 9; e++ {
+			want := p[j] == e
+			if p[j] == 0 {
+				want = true
+				for i := range 81 {
+					ri, rj, ci, cj := i/9, j/9, i%9, j%9
+					if p[i] == e && (ri == rj || ci == cj || (ri/3 == rj/3 && ci/3 == cj/3)) {
+						want = false
 					}
 				}
-				if got := s.C[3*int(e-1)+j/27]>>(j%27)&1 != 0; got != want {
-					t.Errorf("%s: candidate %d of cell %d is %v, want %v", tc.name, e, j, got, want)
-				}
+			}
+			if got := s.C[3*int(e-1)+j/27]>>(j%27)&1 != 0; got != want {
+				t.Errorf("%s: candidate %d of cell %d is %v, want %v", name, e, j, got, want)
+			}
+		}
+	}
+}
+
+// TestInitEachCell runs Init on puzzles with one given, each value in
+// each cell (Init reads the cells eight at a time, each word by code of
+// its own), and with one value above 9 in each cell (10 and 255 match no
+// digit in the bit planes, 17 and 145 match 1, 16 no given: only the
+// range check rejects the last three), and on
+// every pair of cells holding the same value (the value varies with the
+// pair): the givens clash exactly when the cells share a row, column or
+// box.
+func TestInitEachCell(t *testing.T) {
+	for i := range 81 {
+		for v := uint8(1); v <= 9; v++ {
+			var p [81]uint8
+			p[i] = v
+			var s Work
+			name := fmt.Sprintf("value %d in cell %d", v, i)
+			if !s.Init(&p) {
+				t.Fatalf("%s: rejected", name)
+			}
+			checkInit(t, name, &p, &s)
+		}
+		for _, v := range []uint8{10, 16, 17, 145, 255} {
+			var p [81]uint8
+			p[i] = v
+			var s Work
+			if s.Init(&p) {
+				t.Errorf("value %d in cell %d: accepted", v, i)
+			}
+		}
+	}
+	for i := range 81 {
+		for j := i + 1; j < 81; j++ {
+			var p [81]uint8
+			v := uint8(1 + (7*i+j)%9)
+			p[i], p[j] = v, v
+			ri, rj, ci, cj := i/9, j/9, i%9, j%9
+			want := !(ri == rj || ci == cj || (ri/3 == rj/3 && ci/3 == cj/3))
+			var s Work
+			if got := s.Init(&p); got != want {
+				t.Fatalf("value %d in cells %d and %d: Init %v, want %v", v, i, j, got, want)
 			}
 		}
 	}
