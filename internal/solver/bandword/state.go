@@ -79,27 +79,20 @@ func (s *Work) Init(puzzle *[81]uint8) bool {
 	// planes of the values as 81-bit sets (bit j of each cell's value in
 	// loj for cells 0-63, hij for cells 64-80), from which each
 	// value's cells are found without a loop over the givens; a given is
-	// a cell with a bit in some plane.
-	var bad uint64
-	var lo0, lo1, lo2, lo3, hi0, hi1, hi2, hi3 uint64
-	for i := 0; i < 64; i += 8 {
-		x := binary.LittleEndian.Uint64(puzzle[i:])
-		bad |= x | (x + 0x7676767676767676)
-		q0, q1, q2, q3 := planes(x)
-		lo0 |= q0 << i
-		lo1 |= q1 << i
-		lo2 |= q2 << i
-		lo3 |= q3 << i
-	}
-	for i := 0; i < 16; i += 8 {
-		x := binary.LittleEndian.Uint64(puzzle[64+i:])
-		bad |= x | (x + 0x7676767676767676)
-		q0, q1, q2, q3 := planes(x)
-		hi0 |= q0 << i
-		hi1 |= q1 << i
-		hi2 |= q2 << i
-		hi3 |= q3 << i
-	}
+	// a cell with a bit in some plane. Written out (addPlanes): the two
+	// loops' control and spilled temporaries took 134 instructions a
+	// puzzle.
+	var bad, lo0, lo1, lo2, lo3, hi0, hi1, hi2, hi3 uint64
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[0:]), 0)
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[8:]), 8)
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[16:]), 16)
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[24:]), 24)
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[32:]), 32)
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[40:]), 40)
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[48:]), 48)
+	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[56:]), 56)
+	hi0, hi1, hi2, hi3, bad = addPlanes(hi0, hi1, hi2, hi3, bad, binary.LittleEndian.Uint64(puzzle[64:]), 0)
+	hi0, hi1, hi2, hi3, bad = addPlanes(hi0, hi1, hi2, hi3, bad, binary.LittleEndian.Uint64(puzzle[72:]), 8)
 	x := uint64(puzzle[80])
 	if x > 9 || bad&0x8080808080808080 != 0 {
 		return false
@@ -176,6 +169,13 @@ func value(g *[30]uint32, v int, l, h uint64) {
 	g[3*v] = uint32(l) & All
 	g[3*v+1] = uint32(l>>27) & All
 	g[3*v+2] = uint32(l>>54) | uint32(h)<<10
+}
+
+// addPlanes adds to the planes p0..p3 those of the eight cells x, shifted
+// by i, and to bad the bytes of x above 9 (as Init).
+func addPlanes(p0, p1, p2, p3, bad, x uint64, i uint) (uint64, uint64, uint64, uint64, uint64) {
+	q0, q1, q2, q3 := planes(x)
+	return p0 | q0<<i, p1 | q1<<i, p2 | q2<<i, p3 | q3<<i, bad | x | (x + 0x7676767676767676)
 }
 
 // planes returns the bit planes 0-3 of the eight bytes of x (each at
@@ -608,19 +608,114 @@ func distinct(p0, p1, p2, f, m0, m1, m2 uint32) bool {
 }
 
 // Valid reports whether a state with every cell placed is a valid grid.
-// Every placed cell has at most one candidate; when each digit covers
-// the nine columns, and the three rows and boxes of each band, each digit
-// holds nine cells, once in each row, column and box.
+//
+// Every placed cell has at most one candidate. The givens lose every
+// other digit in Init; a cell placed later loses the other digits as it
+// is placed (Place, which Guess and the cell guesses of package bitboard
+// use, and digit's hidden singles clear the cell from every digit's word
+// before they set it in one) or has none left (nakedSingles places only
+// cells with exactly one candidate, and placeSingles sets a single's cell
+// only in the word of its digit); every other change (the rules, triads,
+// GuessTriad, Back and BackTriad, which restore a saved state) only
+// removes candidates. So a state with every cell placed holds at most 81
+// candidates, and the grid is valid when:
+//   - every digit covers the nine columns: then each holds at least nine
+//     cells, so exactly nine, one per column, and every cell holds one
+//     digit;
+//   - digits 1-8 cover the nine rows: each has one cell per row, and the
+//     ninth cell of each row is a 9;
+//   - digits 1-8 cover the boxes of bands 0 and 1: in each of those bands
+//     such a digit has three cells (one per row) in the three boxes, one
+//     per stack; a stack holds three of its cells (one per column), which
+//     leaves one for band 2's box in that stack. Each box then holds
+//     digits 1-8 once, and its ninth cell is a 9.
+//
+// Each condition holds word by word (the rows and boxes of a band word,
+// the columns of the union of a digit's three words), so the conditions
+// are ANDed over the words without a table and tested once, two words per
+// 64-bit word (the second in the high half: no shift below carries a bit
+// of it into a bit tested in the low half), two digits at a time (pairs),
+// written out (a loop took 23 more instructions a call and its exit was
+// mispredicted). Each kind of unit needs eight digits: with the rows
+// (boxes) of two digits left out in a band, a grid in which those two
+// swap cells in a column (row) inside a box would pass (TestValidSwaps).
+// The columns of all nine digits also reject a cell with two digits
+// beside an empty one (TestValid), a state that the invariant above rules
+// out.
+//
+// Valid took 700 instructions a call with three table lookups per word,
+// 330 now (valgrind --tool=cachegrind, Serg's file). It is not inlined:
+// inlined into bitboard's search loop, where the profile
+// (cmd/sudoku/default.pgo) marks the call hot, it made the solver 48
+// instructions a puzzle longer on that file.
+//
+//go:noinline
 func (s *State) Valid() bool {
 	c := &s.C
-	for k := 0; k < 27; k += 3 {
-		w0, w1, w2 := c[k], c[k+1], c[k+2]
-		if Fold(w0)|Fold(w1)|Fold(w2) != 0x1FF ||
-			Distinct[BoxMatrix(w0)]&Distinct[BoxMatrix(w1)]&Distinct[BoxMatrix(w2)] != 0x33 {
-			return false
-		}
-	}
-	return true
+	y, z, f := ^uint64(0), ^uint64(0), ^uint64(0)
+	u1, u2, r := pairs((*[6]uint32)(c[0:6]))
+	y, z = rowsBoxes(y, z, u1)
+	y, z = rowsBoxes(y, z, u2)
+	y = rowsOf(y, r)
+	f &= columns(u1, u2, r)
+	u1, u2, r = pairs((*[6]uint32)(c[6:12]))
+	y, z = rowsBoxes(y, z, u1)
+	y, z = rowsBoxes(y, z, u2)
+	y = rowsOf(y, r)
+	f &= columns(u1, u2, r)
+	u1, u2, r = pairs((*[6]uint32)(c[12:18]))
+	y, z = rowsBoxes(y, z, u1)
+	y, z = rowsBoxes(y, z, u2)
+	y = rowsOf(y, r)
+	f &= columns(u1, u2, r)
+	u1, u2, r = pairs((*[6]uint32)(c[18:24]))
+	y, z = rowsBoxes(y, z, u1)
+	y, z = rowsBoxes(y, z, u2)
+	y = rowsOf(y, r)
+	f &= columns(u1, u2, r)
+	t := uint64(c[24] | c[25] | c[26]) // digit 9's columns, in both halves
+	f &= fold64(t | t<<32)
+	const (
+		rowBits = Spread | Spread<<32 // bit 9r of y: row r holds a cell
+		boxBits = 0x49 | 0x49<<32     // bit 3k of z: box k holds a cell
+		colBits = 0x1FF | 0x1FF<<32   // bit j of f: column j holds a cell
+	)
+	return ^y&rowBits|^z&boxBits|^f&colBits == 0
+}
+
+// pairs takes the words a of two digits (3d to 3d+5 of State.C) and
+// returns the first digit's bands 0 and 1 in u1, the second's in u2, and
+// their two words of band 2 in r (the first in the low half).
+func pairs(a *[6]uint32) (u1, u2, r uint64) {
+	return uint64(a[0]) | uint64(a[1])<<32, uint64(a[3]) | uint64(a[4])<<32, uint64(a[2]) | uint64(a[5])<<32
+}
+
+// rowsBoxes takes two band words (bits 0-26 and 32-58 of u) and returns
+// y and z with these bits cleared: in y bit 9r (32+9r) when row r of the
+// first (second) word holds no cell, in z bit 3k (32+3k) when box k holds
+// none; the other bits, noise.
+func rowsBoxes(y, z, u uint64) (uint64, uint64) {
+	x := u | u>>1 | u>>2 // bit 9r+3k: the minirow of row r and box k
+	return y & (x | x>>3 | x>>6), z & (x | x>>9 | x>>18)
+}
+
+// rowsOf returns the y of rowsBoxes.
+func rowsOf(y, u uint64) uint64 {
+	x := u | u>>1 | u>>2
+	return y & (x | x>>3 | x>>6)
+}
+
+// columns returns, from the words of two digits as pairs gives them, the
+// columns of the first digit in bits 0-8 and of the second in bits
+// 32-40; the other bits are noise.
+func columns(u1, u2, r uint64) uint64 {
+	return fold64(uint64(uint32(u1|u1>>32)) | (u2|u2>>32)<<32 | r)
+}
+
+// fold64 returns in bits 0-8 (32-40) the columns of the band word in bits
+// 0-26 (32-58) of u; the other bits are noise.
+func fold64(u uint64) uint64 {
+	return u | u>>9 | u>>18
 }
 
 // Propagate applies the rules until nothing changes or every cell is

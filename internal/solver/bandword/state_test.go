@@ -3,6 +3,7 @@ package bandword
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/dlxkit/dlx/internal/testkit/gridtest"
@@ -260,25 +261,77 @@ func TestInit(t *testing.T) {
 		if !tc.ok {
 			continue
 		}
-		p := &tc.puzzle
-		for j := range 81 {
-			if got, want := s.Unsolved[j/27]>>(j%27)&1 != 0, p[j] == 0; got != want {
-				t.Errorf("%s: cell %d unplaced %v, want %v", tc.name, j, got, want)
-			}
-			for e := uint8(1); e <= 9; e++ {
-				want := p[j] == e
-				if p[j] == 0 {
-					want = true
-					for i := range 81 {
-						ri, rj, ci, cj := i/9, j/9, i%9, j%9
-						if p[i] == e && (ri == rj || ci == cj || (ri/3 == rj/3 && ci/3 == cj/3)) {
-							want = false
-						}
+		checkInit(t, tc.name, &tc.puzzle, &s)
+	}
+}
+
+// checkInit checks the state s that Init set up for the valid puzzle p:
+// the unplaced cells, and each cell's candidates (a given's digit alone;
+// for a blank, every digit no given of a row, column or box of the cell
+// has).
+func checkInit(t *testing.T, name string, p *[81]uint8, s *Work) {
+	t.Helper()
+	for j := range 81 {
+		if got, want := s.Unsolved[j/27]>>(j%27)&1 != 0, p[j] == 0; got != want {
+			t.Errorf("%s: cell %d unplaced %v, want %v", name, j, got, want)
+		}
+		for e := uint8(1); e <= 9; e++ {
+			want := p[j] == e
+			if p[j] == 0 {
+				want = true
+				for i := range 81 {
+					ri, rj, ci, cj := i/9, j/9, i%9, j%9
+					if p[i] == e && (ri == rj || ci == cj || (ri/3 == rj/3 && ci/3 == cj/3)) {
+						want = false
 					}
 				}
-				if got := s.C[3*int(e-1)+j/27]>>(j%27)&1 != 0; got != want {
-					t.Errorf("%s: candidate %d of cell %d is %v, want %v", tc.name, e, j, got, want)
-				}
+			}
+			if got := s.C[3*int(e-1)+j/27]>>(j%27)&1 != 0; got != want {
+				t.Errorf("%s: candidate %d of cell %d is %v, want %v", name, e, j, got, want)
+			}
+		}
+	}
+}
+
+// TestInitEachCell runs Init on puzzles with one given, each value in
+// each cell (Init reads the cells eight at a time, each word by code of
+// its own), and with one value above 9 in each cell (10 and 255 match no
+// digit in the bit planes, 17 and 145 match 1, 16 no given: only the
+// range check rejects the last three), and on
+// every pair of cells holding the same value (the value varies with the
+// pair): the givens clash exactly when the cells share a row, column or
+// box.
+func TestInitEachCell(t *testing.T) {
+	for i := range 81 {
+		for v := uint8(1); v <= 9; v++ {
+			var p [81]uint8
+			p[i] = v
+			var s Work
+			name := fmt.Sprintf("value %d in cell %d", v, i)
+			if !s.Init(&p) {
+				t.Fatalf("%s: rejected", name)
+			}
+			checkInit(t, name, &p, &s)
+		}
+		for _, v := range []uint8{10, 16, 17, 145, 255} {
+			var p [81]uint8
+			p[i] = v
+			var s Work
+			if s.Init(&p) {
+				t.Errorf("value %d in cell %d: accepted", v, i)
+			}
+		}
+	}
+	for i := range 81 {
+		for j := i + 1; j < 81; j++ {
+			var p [81]uint8
+			v := uint8(1 + (7*i+j)%9)
+			p[i], p[j] = v, v
+			ri, rj, ci, cj := i/9, j/9, i%9, j%9
+			want := !(ri == rj || ci == cj || (ri/3 == rj/3 && ci/3 == cj/3))
+			var s Work
+			if got := s.Init(&p); got != want {
+				t.Fatalf("value %d in cells %d and %d: Init %v, want %v", v, i, j, got, want)
 			}
 		}
 	}
@@ -339,6 +392,93 @@ func TestValid(t *testing.T) {
 		if tc.s.Valid() {
 			t.Errorf("%s: accepted", tc.name)
 		}
+	}
+}
+
+// TestValidSwaps compares Valid with a check of the 27 units of the grid
+// on grids that break few digits, made from random grids by: every swap
+// of two cells (in a column inside a box only the two digits' rows break,
+// in a row inside a box only their columns); and every swap of a cycle of
+// two rows (columns): the cells of rows r1 and r2 on a set of columns
+// whose values are the same in both rows, exchanged, keep every row and
+// column whole and break the boxes of the digits that change stack (or
+// band), or none. Each kind of unit breaks alone in some grids, and some
+// changed grids stay valid.
+func TestValidSwaps(t *testing.T) {
+	// broken returns which kinds of unit of g (rows, columns, boxes) miss
+	// a digit.
+	broken := func(g *[81]uint8) (rows, cols, boxes bool) {
+		for u := range 9 {
+			var row, col, box uint16
+			for k := range 9 {
+				row |= 1 << g[9*u+k]
+				col |= 1 << g[9*k+u]
+				box |= 1 << g[9*(3*(u/3)+k/3)+3*(u%3)+k%3]
+			}
+			rows, cols, boxes = rows || row != 0x3FE, cols || col != 0x3FE, boxes || box != 0x3FE
+		}
+		return rows, cols, boxes
+	}
+	var kinds [8]int // by rows | cols<<1 | boxes<<2
+	check := func(g *[81]uint8, what string) {
+		t.Helper()
+		var s State
+		for i, v := range g {
+			s.C[3*int(v-1)+i/27] |= 1 << (i % 27)
+		}
+		r, c, b := broken(g)
+		k := 0
+		if r {
+			k |= 1
+		}
+		if c {
+			k |= 2
+		}
+		if b {
+			k |= 4
+		}
+		kinds[k]++
+		if got, want := s.Valid(), k == 0; got != want {
+			t.Fatalf("%s: Valid = %v, want %v (rows %v, columns %v, boxes %v): %v", what, got, want, r, c, b, g)
+		}
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 3 {
+		g := gridtest.Random(r)
+		check(&g, "random grid")
+		for i := range 81 {
+			for j := i + 1; j < 81; j++ {
+				h := g
+				h[i], h[j] = h[j], h[i]
+				check(&h, fmt.Sprintf("cells %d and %d swapped", i, j))
+			}
+		}
+		pos := []int{0, 1, 2, 3, 4, 5, 6, 7, 8}
+		row := func(r, k int) int { return 9*r + k }
+		col := func(c, k int) int { return 9*k + c }
+		for _, line := range []func(int, int) int{row, col} {
+			for a := range 9 {
+				for b := a + 1; b < 9; b++ {
+					for k0 := range 9 {
+						// The cycle through position k0: the value of
+						// line b at k is in line a at the next position.
+						h := g
+						for k := k0; ; {
+							v := g[line(b, k)]
+							h[line(a, k)], h[line(b, k)] = v, g[line(a, k)]
+							k = slices.IndexFunc(pos, func(j int) bool { return g[line(a, j)] == v })
+							if k == k0 {
+								break
+							}
+						}
+						check(&h, fmt.Sprintf("cycle from %d of lines %d and %d swapped", k0, a, b))
+					}
+				}
+			}
+		}
+	}
+	if kinds[0] == 0 || kinds[1] == 0 || kinds[2] == 0 || kinds[4] == 0 {
+		t.Errorf("grids valid / with only rows, columns, boxes broken: %d, %d, %d, %d; want some of each", kinds[0], kinds[1], kinds[2], kinds[4])
 	}
 }
 
