@@ -456,3 +456,62 @@ func TestCount9(t *testing.T) {
 		}
 	}
 }
+
+// TestColumns checks columns (a digit's columns held once, and exactly
+// once) and stackIndex with MatchStack (the stacks' matchings in digit)
+// against bit-by-bit counts on random band words, sparse and dense.
+func TestColumns(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 5))
+	for i := range 20000 {
+		var w [3]uint32
+		for b := range w {
+			w[b] = r.Uint32() & All
+			for range i % 4 { // sparser words: fewer cells per column
+				w[b] &= r.Uint32()
+			}
+		}
+		var wantOnce, wantLone uint32
+		for c := range 9 {
+			n := 0
+			for b := range 3 {
+				for row := range 3 {
+					n += int(w[b] >> (9*row + c) & 1)
+				}
+			}
+			if n >= 1 {
+				wantOnce |= 1 << c
+			}
+			if n == 1 {
+				wantLone |= 1 << c
+			}
+		}
+		if once, lone := columns(w[0]|w[1]|w[2], w[0]&w[1]|w[2]&(w[0]|w[1])); once != wantOnce || lone != wantLone {
+			t.Fatalf("columns(%#x, %#x, %#x) = %#x, %#x, want %#x, %#x", w[0], w[1], w[2], once, lone, wantOnce, wantLone)
+		}
+		// The stacks: the column-by-band matrix of stack k (bit 3b+j:
+		// band b has column 3k+j), and the columns MatchPairs keeps in
+		// it, in g's layout.
+		g := Fold(w[0]) | Fold(w[1])<<9 | Fold(w[2])<<18
+		a := MatchStack[stackIndex(g)] | MatchStack[stackIndex(g>>3)]<<3 | MatchStack[stackIndex(g>>6)]<<6
+		var want uint32
+		for k := range 3 {
+			var m uint32
+			for b := range 3 {
+				for j := range 3 {
+					m |= (g >> (9*b + 3*k + j) & 1) << (3*b + j)
+				}
+			}
+			if got := stackIndex(g >> (3 * k)); got != m {
+				t.Fatalf("stackIndex(%#x>>%d) = %#x, want %#x", g, 3*k, got, m)
+			}
+			for b := range 3 {
+				for j := range 3 {
+					want |= uint32(MatchPairs[m]>>(3*b+j)&1) << (9*b + 3*k + j)
+				}
+			}
+		}
+		if a != want {
+			t.Fatalf("stacks of %#x: MatchStack gives %#x, want %#x", g, a, want)
+		}
+	}
+}
