@@ -515,3 +515,35 @@ func TestColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestPropagateChangedDigits marks each word of a state at a fixed point
+// changed in turn (Seen differs from C in one bit, a low one or the bit
+// 30 that Init uses) and checks that Propagate runs the digit rules on
+// that word's digit (they set its Seen back to C) and changes nothing
+// else: Propagate's mask of changed digits sees every word.
+func TestPropagateChangedDigits(t *testing.T) {
+	const p = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
+	var grid [81]uint8
+	for i := range 81 {
+		if p[i] != '.' {
+			grid[i] = p[i] - '0'
+		}
+	}
+	var s Work
+	if !s.Init(&grid) || !s.Propagate() {
+		t.Fatal("no solution at the root")
+	}
+	for k := range 27 {
+		for _, bit := range []uint32{1, 1 << 30} {
+			g := s
+			g.Seen[k] ^= bit
+			if !g.Propagate() {
+				t.Fatalf("word %d, bit %#x: contradiction", k, bit)
+			}
+			if g.Seen != s.C || g.State != s.State {
+				t.Errorf("word %d (digit %d), bit %#x: Seen[%d] = %#x, C[%d] = %#x after Propagate (state changed: %v)",
+					k, k/3+1, bit, k, g.Seen[k], k, g.C[k], g.State != s.State)
+			}
+		}
+	}
+}
