@@ -547,3 +547,45 @@ func TestPropagateChangedDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestForced checks forced against the triads counted group by group:
+// a minirow is forced when it is the only one of its row, a minicolumn
+// when it is the only one of its stack in its band.
+func TestForced(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 11))
+	for i := range 20000 {
+		x := r.Uint64()
+		for range i % 3 {
+			x &= r.Uint64() | r.Uint64()
+		}
+		x &= tAll
+		var want uint64
+		for b := range 3 {
+			for row := range 3 {
+				var n, last int
+				for k := range 3 {
+					if bit := 3*(3*row+k) + b; x>>bit&1 != 0 {
+						n, last = n+1, bit
+					}
+				}
+				if n == 1 {
+					want |= 1 << last
+				}
+			}
+			for k := range 3 {
+				var n, last int
+				for j := range 3 {
+					if bit := tHi + 9*b + 3*k + j; x>>bit&1 != 0 {
+						n, last = n+1, bit
+					}
+				}
+				if n == 1 {
+					want |= 1 << last
+				}
+			}
+		}
+		if got := forced(x); got != want {
+			t.Fatalf("forced(%#x) = %#x, want %#x", x, got, want)
+		}
+	}
+}

@@ -109,15 +109,19 @@ func exactly3(n *[4]uint64) uint64 { return n[0] & n[1] &^ (n[2] | n[3]) }
 // forced returns the triads of t that are alone in their row (minirows)
 // or in their band of a stack (minicolumns): when the words are matched
 // (after the digit rules) those are the triads the digit must occupy.
+// The three triads of each group are a, b, c at the group's first bit
+// (rows: bits 3 apart, minicolumns: adjacent); a group with exactly one
+// is spread back over its three bits. (Each triad tested against the
+// other two took 40 instructions, and a cost over the inlining budget:
+// forced was a call in Propagate.)
 func forced(t uint64) uint64 {
 	const (
 		mh = rowsM
 		mv = lo3 << tHi
 	)
-	h0, h1, h2 := t&mh, t>>3&mh, t>>6&mh
-	v0, v1, v2 := t&mv, t>>1&mv, t>>2&mv
-	return h0&^(h1|h2) | (h1&^(h0|h2))<<3 | (h2&^(h0|h1))<<6 |
-		v0&^(v1|v2) | (v1&^(v0|v2))<<1 | (v2&^(v0|v1))<<2
+	a, b, c := t&(mh|mv), t>>3&mh|t>>1&mv, t>>6&mh|t>>2&mv
+	one := (a | b | c) &^ (a&b | c&(a|b))
+	return t & (one&mh*0x49 | one&mv*7)
 }
 
 // nz returns 1 when x is not 0, else 0.
