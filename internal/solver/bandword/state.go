@@ -289,10 +289,15 @@ func (s *Work) digit(d int) (changed, ok bool) {
 			if (n0^w0)|(n1^w1)|(n2^w2) == 0 {
 				break
 			}
-			n0 &= MatchCells[BoxMatrix(n0)]
-			n1 &= MatchCells[BoxMatrix(n1)]
-			n2 &= MatchCells[BoxMatrix(n2)]
-			w0, w1, w2 = n0, n1, n2
+			// The bands matched again; when that removes nothing the
+			// stacks, just matched, are too (a matching is its own fixed
+			// point and keeps every column it leaves a band).
+			w0 = n0 & MatchCells[BoxMatrix(n0)]
+			w1 = n1 & MatchCells[BoxMatrix(n1)]
+			w2 = n2 & MatchCells[BoxMatrix(n2)]
+			if (n0^w0)|(n1^w1)|(n2^w2) == 0 {
+				break
+			}
 		}
 		changed = (w0^c[0])|(w1^c[1])|(w2^c[2]) != 0 // one branch, not three
 		c[0], c[1], c[2] = w0, w1, w2

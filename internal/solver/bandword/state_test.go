@@ -589,3 +589,70 @@ func TestForced(t *testing.T) {
 		}
 	}
 }
+
+// TestDigitMatchingFixedPoint gives one digit random candidates on an
+// empty grid and checks that the words digit leaves in Seen (its words
+// after the matching, before the hidden singles) are a fixed point of the
+// matchings: every row-box pair of a band and every band-column pair of a
+// stack that holds a candidate belongs to a perfect matching (a
+// permutation covering three pairs that all hold one), checked here pair
+// by pair. It fails when the matching loop stops after two passes.
+func TestDigitMatchingFixedPoint(t *testing.T) {
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	// matched reports whether every pair (i, j) with has(i, j) is in a
+	// permutation whose three pairs all have has.
+	matched := func(has func(i, j int) bool) bool {
+		for i := range 3 {
+			for j := range 3 {
+				if !has(i, j) {
+					continue
+				}
+				in := false
+				for _, p := range perms {
+					if p[i] == j && has(0, p[0]) && has(1, p[1]) && has(2, p[2]) {
+						in = true
+					}
+				}
+				if !in {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	r := rand.New(rand.NewPCG(7, 1))
+	var empty [81]uint8
+	runs, passes := 0, 0
+	for range 20000 {
+		var s Work
+		if !s.Init(&empty) {
+			t.Fatal("Init rejected the empty grid")
+		}
+		d := r.IntN(9)
+		for b := range 3 {
+			s.C[3*d+b] = r.Uint32() & r.Uint32() & All
+		}
+		before := [3]uint32{s.C[3*d], s.C[3*d+1], s.C[3*d+2]}
+		if _, ok := s.digit(d); !ok {
+			continue
+		}
+		runs++
+		w := [3]uint32{s.Seen[3*d], s.Seen[3*d+1], s.Seen[3*d+2]}
+		if w != before {
+			passes++
+		}
+		for b := range 3 {
+			// Rows of the band by boxes.
+			if !matched(func(row, k int) bool { return w[b]>>(9*row+3*k)&7 != 0 }) {
+				t.Fatalf("digit %d, words %#x: band %d of %#x not matched", d+1, before, b, w)
+			}
+			// Bands by the columns of stack b.
+			if !matched(func(band, j int) bool { return Fold(w[band])>>(3*b+j)&1 != 0 }) {
+				t.Fatalf("digit %d, words %#x: stack %d of %#x not matched", d+1, before, b, w)
+			}
+		}
+	}
+	if runs < 1000 || passes < 100 {
+		t.Errorf("%d states without a contradiction, %d changed by the matching", runs, passes)
+	}
+}
