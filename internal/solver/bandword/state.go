@@ -267,7 +267,7 @@ func (s *Work) digit(d int) (changed, ok bool) {
 		za, z2 := xa|xa>>9|xa>>18, x2|x2>>9|x2>>18
 		rows := uint32(ya) & uint32(ya>>32) & y2 & Spread
 		boxes := uint32(za) & uint32(za>>32) & z2 & 0x49
-		if Fold(w0)|Fold(w1)|Fold(w2) != 0x1FF || rows|boxes<<1 != Spread|0x49<<1 {
+		if (Fold(w0|w1|w2)^0x1FF)|(rows|boxes<<1^(Spread|0x49<<1)) != 0 { // one branch
 			return false, false
 		}
 		s0, s1, s2 = LoneRows(w0), LoneRows(w1), LoneRows(w2)
