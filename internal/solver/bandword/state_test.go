@@ -656,3 +656,18 @@ func TestDigitMatchingFixedPoint(t *testing.T) {
 		t.Errorf("%d states without a contradiction, %d changed by the matching", runs, passes)
 	}
 }
+
+// TestMinKey checks minKey (Choose's branch-free minimum) against the
+// builtin min on equal, adjacent and random keys up to and over none.
+func TestMinKey(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 9))
+	pairs := [][2]int{{0, 0}, {0, 1}, {1, 0}, {none, 0}, {0, none}, {none + 27<<3, none}, {1 << 31, 1<<31 - 1}}
+	for range 10000 {
+		pairs = append(pairs, [2]int{r.IntN(1 << 32), r.IntN(1 << 32)}, [2]int{r.IntN(300), r.IntN(300)})
+	}
+	for _, p := range pairs {
+		if got, want := minKey(p[0], p[1]), min(p[0], p[1]); got != want {
+			t.Fatalf("minKey(%d, %d) = %d, want %d", p[0], p[1], got, want)
+		}
+	}
+}
