@@ -45,8 +45,10 @@ var (
 	// touches as many boxes, else 0: cells that share no row or box of a
 	// band touch as many rows and boxes as they are.
 	Distinct [512]uint8
-	// Lone[x] is x when the 9-bit row x has exactly one bit, else 0.
-	Lone [512]uint16
+	// Lone[r][x] is x in row r of a band word (x<<9r) when the 9-bit row
+	// x has exactly one bit, else 0: one table per row, so that LoneRows
+	// does not shift what it reads.
+	Lone [3][512]uint32
 	// ByteBits[x] has byte i set to 1 when bit i of x is set.
 	ByteBits [256]uint64
 	// Peers[i] are the cells that see cell i (not i itself), per band.
@@ -63,7 +65,7 @@ func init() {
 	}
 	for x := range 512 {
 		if x != 0 && x&(x-1) == 0 {
-			Lone[x] = uint16(x)
+			Lone[0][x], Lone[1][x], Lone[2][x] = uint32(x), uint32(x)<<9, uint32(x)<<18
 		}
 		for k := range 3 {
 			if x>>(3*k)&7 != 0 {
@@ -141,5 +143,5 @@ func Fold(w uint32) uint32 {
 
 // LoneRows returns the cells of band word w that are alone in their row.
 func LoneRows(w uint32) uint32 {
-	return uint32(Lone[w&0x1FF]) | uint32(Lone[w>>9&0x1FF])<<9 | uint32(Lone[w>>18&0x1FF])<<18
+	return Lone[0][w&0x1FF] | Lone[1][w>>9&0x1FF] | Lone[2][w>>18&0x1FF]
 }
