@@ -19,9 +19,12 @@ const (
 )
 
 var (
-	// RowBoxes[x] is the set of boxes (bit k for columns 3k..3k+2) that
-	// the 9-bit row x touches.
-	RowBoxes [512]uint8
+	// RowBoxes[512r+x] is the set of boxes (bit k for columns 3k..3k+2)
+	// that the 9-bit row x touches, shifted to row r of a box matrix
+	// (bits 3r..3r+2): a table per row, so that BoxMatrix does not shift
+	// what it reads, in one array (the offsets go into the loads'
+	// addresses; with [3][512] each table's address took an instruction).
+	RowBoxes [3 * 512]uint16
 	// MatchCells[m] takes the 3x3 row-by-box presence matrix m of one
 	// digit in one band (bit 3r+k: row r of the band has a candidate in
 	// box k) and returns the cells of the pairs (r, k) that belong to some
@@ -45,10 +48,10 @@ var (
 	// touches as many boxes, else 0: cells that share no row or box of a
 	// band touch as many rows and boxes as they are.
 	Distinct [512]uint8
-	// Lone[r][x] is x in row r of a band word (x<<9r) when the 9-bit row
-	// x has exactly one bit, else 0: one table per row, so that LoneRows
-	// does not shift what it reads.
-	Lone [3][512]uint32
+	// Lone[512r+x] is x in row r of a band word (x<<9r) when the 9-bit
+	// row x has exactly one bit, else 0: a table per row, so that
+	// LoneRows does not shift what it reads, in one array (as RowBoxes).
+	Lone [3 * 512]uint32
 	// ByteBits[x] has byte i set to 1 when bit i of x is set.
 	ByteBits [256]uint64
 	// Peers[i] are the cells that see cell i (not i itself), per band.
@@ -65,11 +68,13 @@ func init() {
 	}
 	for x := range 512 {
 		if x != 0 && x&(x-1) == 0 {
-			Lone[0][x], Lone[1][x], Lone[2][x] = uint32(x), uint32(x)<<9, uint32(x)<<18
+			Lone[x], Lone[512+x], Lone[1024+x] = uint32(x), uint32(x)<<9, uint32(x)<<18
 		}
 		for k := range 3 {
 			if x>>(3*k)&7 != 0 {
 				RowBoxes[x] |= 1 << k
+				RowBoxes[512+x] |= 1 << (3 + k)
+				RowBoxes[1024+x] |= 1 << (6 + k)
 			}
 		}
 	}
@@ -133,7 +138,7 @@ func init() {
 
 // BoxMatrix returns the row-by-box presence matrix of band word w.
 func BoxMatrix(w uint32) uint32 {
-	return (uint32(RowBoxes[w&0x1FF]) | uint32(RowBoxes[w>>9&0x1FF])<<3 | uint32(RowBoxes[w>>18&0x1FF])<<6) & 0x1FF
+	return (uint32(RowBoxes[w&0x1FF]) | uint32(RowBoxes[512+int(w>>9&0x1FF)]) | uint32(RowBoxes[1024+int(w>>18&0x1FF)])) & 0x1FF
 }
 
 // Fold returns the columns (9 bits) that band word w touches.
@@ -143,5 +148,5 @@ func Fold(w uint32) uint32 {
 
 // LoneRows returns the cells of band word w that are alone in their row.
 func LoneRows(w uint32) uint32 {
-	return Lone[0][w&0x1FF] | Lone[1][w>>9&0x1FF] | Lone[2][w>>18&0x1FF]
+	return Lone[w&0x1FF] | Lone[512+int(w>>9&0x1FF)] | Lone[1024+int(w>>18&0x1FF)]
 }

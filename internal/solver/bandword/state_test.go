@@ -671,3 +671,35 @@ func TestMinKey(t *testing.T) {
 		}
 	}
 }
+
+// TestBoxMatrixLoneRows checks BoxMatrix and LoneRows (tables per row of
+// the band word) against the cells of random band words taken one by
+// one.
+func TestBoxMatrixLoneRows(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 3))
+	for i := range 20000 {
+		w := r.Uint32() & All
+		for range i % 5 {
+			w &= r.Uint32()
+		}
+		var m, lone uint32
+		for row := range 3 {
+			n := 0
+			for c := range 9 {
+				if w>>(9*row+c)&1 != 0 {
+					m |= 1 << (3*row + c/3)
+					n++
+				}
+			}
+			if n == 1 {
+				lone |= w & (0x1FF << (9 * row))
+			}
+		}
+		if got := BoxMatrix(w); got != m {
+			t.Fatalf("BoxMatrix(%#x) = %#x, want %#x", w, got, m)
+		}
+		if got := LoneRows(w); got != lone {
+			t.Fatalf("LoneRows(%#x) = %#x, want %#x", w, got, lone)
+		}
+	}
+}
