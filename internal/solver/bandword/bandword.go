@@ -35,12 +35,12 @@ var (
 	MatchCells [512]uint32
 	// MatchPairs[m] is the same as MatchCells as a 9-bit matrix.
 	MatchPairs [512]uint16
-	// MatchStack[m] is MatchPairs[m] with row r in bits 9r..9r+2: for the
-	// column-by-band matrix m of stack 0 (bit 3b+j: band b has the digit
-	// in column j), the columns each band keeps, in the layout of three
-	// 9-bit column sets (band b in bits 9b..9b+8; shifted by 3k for stack
-	// k). See digit.
-	MatchStack [512]uint32
+	// MatchStack[512k+m] is MatchPairs[m] with row r in bits 9r+3k..
+	// 9r+3k+2: for the column-by-band matrix m of stack k (bit 3b+j: band
+	// b has the digit in column 3k+j), the columns each band keeps, in
+	// the layout of three 9-bit column sets (band b in bits 9b..9b+8).
+	// A table per stack in one array, as RowBoxes. See stacks.
+	MatchStack [3 * 512]uint32
 	// Reach[m] takes a row-by-box matrix m (as BoxMatrix gives) and
 	// returns the cells of the band in the rows and boxes it touches.
 	Reach [512]uint32
@@ -91,7 +91,8 @@ func init() {
 			}
 		}
 		MatchPairs[m] = keep
-		MatchStack[m] = uint32(keep&7) | uint32(keep>>3&7)<<9 | uint32(keep>>6&7)<<18
+		ms := uint32(keep&7) | uint32(keep>>3&7)<<9 | uint32(keep>>6&7)<<18
+		MatchStack[m], MatchStack[512+m], MatchStack[1024+m] = ms, ms<<3, ms<<6
 		var cells uint32
 		for r := range 3 {
 			for k := range 3 {

@@ -239,6 +239,14 @@ func stackIndex(g uint32) uint32 {
 	return (g & 0x1C0E07) * 0x1041 >> 12 & 0x1FF
 }
 
+// stacks returns the matchings of the three stacks' column-by-band
+// matrices of g (band b's columns in bits 9b..9b+8) in g's layout: the
+// columns each band keeps (MatchStack, stack k's table at 512k, already
+// shifted by 3k).
+func stacks(g uint32) uint32 {
+	return MatchStack[stackIndex(g)] | MatchStack[512+int(stackIndex(g>>3))] | MatchStack[1024+int(stackIndex(g>>6))]
+}
+
 // digit applies the digit-wise rules to digit d, whose words changed:
 // locked candidates inside bands and stacks to a fixed point, then hidden
 // singles in rows, boxes and columns; with s.Light, the light rules
@@ -282,7 +290,7 @@ func (s *Work) digit(d int) (changed, ok bool) {
 			// their matchings back in g's layout: a, the columns each
 			// band keeps.
 			g := Fold(w0) | Fold(w1)<<9 | Fold(w2)<<18
-			a := MatchStack[stackIndex(g)] | MatchStack[stackIndex(g>>3)]<<3 | MatchStack[stackIndex(g>>6)]<<6
+			a := stacks(g)
 			n0 := w0 & (a & 0x1FF * Spread)
 			n1 := w1 & (a >> 9 & 0x1FF * Spread)
 			n2 := w2 & (a >> 18 * Spread)
@@ -355,7 +363,7 @@ func (s *Work) digit(d int) (changed, ok bool) {
 	// Place them: the rows, boxes and columns they see lose d, the cells
 	// lose the other digits. (Two that see each other leave an
 	// inconsistent state, as in nakedSingles.)
-	cols := (Fold(s0) | Fold(s1) | Fold(s2)) * Spread
+	cols := Fold(s0|s1|s2) * Spread
 	// The cells lose every digit, written out (as in Place).
 	a := &s.C
 	a[0], a[1], a[2] = a[0]&^s0, a[1]&^s1, a[2]&^s2

@@ -492,7 +492,7 @@ func TestColumns(t *testing.T) {
 		// band b has column 3k+j), and the columns MatchPairs keeps in
 		// it, in g's layout.
 		g := Fold(w[0]) | Fold(w[1])<<9 | Fold(w[2])<<18
-		a := MatchStack[stackIndex(g)] | MatchStack[stackIndex(g>>3)]<<3 | MatchStack[stackIndex(g>>6)]<<6
+		a := stacks(g)
 		var want uint32
 		for k := range 3 {
 			var m uint32
