@@ -19,9 +19,12 @@ const (
 )
 
 var (
-	// RowBoxes[x] is the set of boxes (bit k for columns 3k..3k+2) that
-	// the 9-bit row x touches.
-	RowBoxes [512]uint8
+	// RowBoxes[512r+x] is the set of boxes (bit k for columns 3k..3k+2)
+	// that the 9-bit row x touches, shifted to row r of a box matrix
+	// (bits 3r..3r+2): a table per row, so that BoxMatrix does not shift
+	// what it reads, in one array (the offsets go into the loads'
+	// addresses; with [3][512] each table's address took an instruction).
+	RowBoxes [3 * 512]uint16
 	// MatchCells[m] takes the 3x3 row-by-box presence matrix m of one
 	// digit in one band (bit 3r+k: row r of the band has a candidate in
 	// box k) and returns the cells of the pairs (r, k) that belong to some
@@ -32,6 +35,12 @@ var (
 	MatchCells [512]uint32
 	// MatchPairs[m] is the same as MatchCells as a 9-bit matrix.
 	MatchPairs [512]uint16
+	// MatchStack[512k+m] is MatchPairs[m] with row r in bits 9r+3k..
+	// 9r+3k+2: for the column-by-band matrix m of stack k (bit 3b+j: band
+	// b has the digit in column 3k+j), the columns each band keeps, in
+	// the layout of three 9-bit column sets (band b in bits 9b..9b+8).
+	// A table per stack in one array, as RowBoxes. See stacks.
+	MatchStack [3 * 512]uint32
 	// Reach[m] takes a row-by-box matrix m (as BoxMatrix gives) and
 	// returns the cells of the band in the rows and boxes it touches.
 	Reach [512]uint32
@@ -39,8 +48,10 @@ var (
 	// touches as many boxes, else 0: cells that share no row or box of a
 	// band touch as many rows and boxes as they are.
 	Distinct [512]uint8
-	// Lone[x] is x when the 9-bit row x has exactly one bit, else 0.
-	Lone [512]uint16
+	// Lone[512r+x] is x in row r of a band word (x<<9r) when the 9-bit
+	// row x has exactly one bit, else 0: a table per row, so that
+	// LoneRows does not shift what it reads, in one array (as RowBoxes).
+	Lone [3 * 512]uint32
 	// ByteBits[x] has byte i set to 1 when bit i of x is set.
 	ByteBits [256]uint64
 	// Peers[i] are the cells that see cell i (not i itself), per band.
@@ -61,11 +72,13 @@ func init() {
 	}
 	for x := range 512 {
 		if x != 0 && x&(x-1) == 0 {
-			Lone[x] = uint16(x)
+			Lone[x], Lone[512+x], Lone[1024+x] = uint32(x), uint32(x)<<9, uint32(x)<<18
 		}
 		for k := range 3 {
 			if x>>(3*k)&7 != 0 {
 				RowBoxes[x] |= 1 << k
+				RowBoxes[512+x] |= 1 << (3 + k)
+				RowBoxes[1024+x] |= 1 << (6 + k)
 			}
 		}
 	}
@@ -82,6 +95,8 @@ func init() {
 			}
 		}
 		MatchPairs[m] = keep
+		ms := uint32(keep&7) | uint32(keep>>3&7)<<9 | uint32(keep>>6&7)<<18
+		MatchStack[m], MatchStack[512+m], MatchStack[1024+m] = ms, ms<<3, ms<<6
 		var cells uint32
 		for r := range 3 {
 			for k := range 3 {
@@ -129,7 +144,7 @@ func init() {
 
 // BoxMatrix returns the row-by-box presence matrix of band word w.
 func BoxMatrix(w uint32) uint32 {
-	return (uint32(RowBoxes[w&0x1FF]) | uint32(RowBoxes[w>>9&0x1FF])<<3 | uint32(RowBoxes[w>>18&0x1FF])<<6) & 0x1FF
+	return (uint32(RowBoxes[w&0x1FF]) | uint32(RowBoxes[512+int(w>>9&0x1FF)]) | uint32(RowBoxes[1024+int(w>>18&0x1FF)])) & 0x1FF
 }
 
 // Fold returns the columns (9 bits) that band word w touches.
@@ -139,5 +154,5 @@ func Fold(w uint32) uint32 {
 
 // LoneRows returns the cells of band word w that are alone in their row.
 func LoneRows(w uint32) uint32 {
-	return uint32(Lone[w&0x1FF]) | uint32(Lone[w>>9&0x1FF])<<9 | uint32(Lone[w>>18&0x1FF])<<18
+	return Lone[w&0x1FF] | Lone[512+int(w>>9&0x1FF)] | Lone[1024+int(w>>18&0x1FF)]
 }

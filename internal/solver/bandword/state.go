@@ -218,6 +218,35 @@ func twice(w uint32) uint32 {
 	return r0&r1 | r2&(r0|r1)
 }
 
+// columns returns the columns that a digit's band words w0, w1, w2 hold
+// at least once and exactly once, from o = w0|w1|w2 and t =
+// w0&w1|w2&(w0|w1) (the cells of the band held by two words or more: as
+// arguments, so that columns stays within the inlining budget). A column
+// holds two cells or more when two words have a cell in the same row of
+// the band (Fold(t)) or the words together have cells in two of its rows
+// (twice(o)): fewer operations than twice of each word.
+func columns(o, t uint32) (once, lone uint32) {
+	once = Fold(o)
+	return once, once &^ (Fold(t) | twice(o))
+}
+
+// stackIndex gathers the column-by-band matrix of stack 0 from the band
+// columns g (band b's columns in bits 9b..9b+8) as MatchPairs and
+// MatchStack index it (bit 3b+j: band b has column j): the three groups
+// of three bits at 0, 9 and 18, multiplied by 1+1<<6+1<<12, land side by
+// side in bits 12-20 without a carry (g>>3 and g>>6 give stacks 1 and 2).
+func stackIndex(g uint32) uint32 {
+	return (g & 0x1C0E07) * 0x1041 >> 12 & 0x1FF
+}
+
+// stacks returns the matchings of the three stacks' column-by-band
+// matrices of g (band b's columns in bits 9b..9b+8) in g's layout: the
+// columns each band keeps (MatchStack, stack k's table at 512k, already
+// shifted by 3k).
+func stacks(g uint32) uint32 {
+	return MatchStack[stackIndex(g)] | MatchStack[512+int(stackIndex(g>>3))] | MatchStack[1024+int(stackIndex(g>>6))]
+}
+
 // digit applies the digit-wise rules to digit d, whose words changed:
 // locked candidates inside bands and stacks to a fixed point, then hidden
 // singles in rows, boxes and columns; with s.Light, the light rules
@@ -246,7 +275,7 @@ func (s *Work) digit(d int) (changed, ok bool) {
 		za, z2 := xa|xa>>9|xa>>18, x2|x2>>9|x2>>18
 		rows := uint32(ya) & uint32(ya>>32) & y2 & Spread
 		boxes := uint32(za) & uint32(za>>32) & z2 & 0x49
-		if Fold(w0)|Fold(w1)|Fold(w2) != 0x1FF || rows|boxes<<1 != Spread|0x49<<1 {
+		if (Fold(w0|w1|w2)^0x1FF)|(rows|boxes<<1^(Spread|0x49<<1)) != 0 { // one branch
 			return false, false
 		}
 		s0, s1, s2 = LoneRows(w0), LoneRows(w1), LoneRows(w2)
@@ -254,46 +283,48 @@ func (s *Work) digit(d int) (changed, ok bool) {
 		w0 &= MatchCells[BoxMatrix(w0)]
 		w1 &= MatchCells[BoxMatrix(w1)]
 		w2 &= MatchCells[BoxMatrix(w2)]
-		var f0, f1, f2 uint32 // the columns of w0, w1, w2 when the loop ends
 		for {
-			f0, f1, f2 = Fold(w0), Fold(w1), Fold(w2)
-			// The stacks, unrolled: pa, pb, pc are the matchings of the
-			// column-by-band matrices of stacks 0, 1, 2.
-			pa := uint32(MatchPairs[f0&7|f1&7<<3|f2&7<<6])
-			pb := uint32(MatchPairs[f0>>3&7|f1>>3&7<<3|f2>>3&7<<6])
-			pc := uint32(MatchPairs[f0>>6&7|f1>>6&7<<3|f2>>6&7<<6])
-			a0 := pa&7 | pb&7<<3 | pc&7<<6
-			a1 := pa>>3&7 | pb>>3&7<<3 | pc>>3&7<<6
-			a2 := pa>>6 | pb>>6<<3 | pc>>6<<6
-			n0 := w0 & (a0 * Spread)
-			n1 := w1 & (a1 * Spread)
-			n2 := w2 & (a2 * Spread)
+			// g: the columns of each band (band b in bits 9b..9b+8). The
+			// stacks' column-by-band matrices are gathered from it by a
+			// multiplication each (see stackIndex), and MatchStack gives
+			// their matchings back in g's layout: a, the columns each
+			// band keeps.
+			g := Fold(w0) | Fold(w1)<<9 | Fold(w2)<<18
+			a := stacks(g)
+			n0 := w0 & (a & 0x1FF * Spread)
+			n1 := w1 & (a >> 9 & 0x1FF * Spread)
+			n2 := w2 & (a >> 18 * Spread)
 			if (n0^w0)|(n1^w1)|(n2^w2) == 0 {
 				break
 			}
-			n0 &= MatchCells[BoxMatrix(n0)]
-			n1 &= MatchCells[BoxMatrix(n1)]
-			n2 &= MatchCells[BoxMatrix(n2)]
-			w0, w1, w2 = n0, n1, n2
-		}
-		if w0 == 0 || w1 == 0 || w2 == 0 {
-			return false, false
+			// The bands matched again; when that removes nothing the
+			// stacks, just matched, are too (a matching is its own fixed
+			// point and keeps every column it leaves a band).
+			w0 = n0 & MatchCells[BoxMatrix(n0)]
+			w1 = n1 & MatchCells[BoxMatrix(n1)]
+			w2 = n2 & MatchCells[BoxMatrix(n2)]
+			if (n0^w0)|(n1^w1)|(n2^w2) == 0 {
+				break
+			}
 		}
 		changed = (w0^c[0])|(w1^c[1])|(w2^c[2]) != 0 // one branch, not three
 		c[0], c[1], c[2] = w0, w1, w2
 		seen[0], seen[1], seen[2] = w0, w1, w2
 
 		// Hidden singles. After the band matching a row with one cell is
-		// also a box with one cell, and the other way round.
+		// also a box with one cell, and the other way round. A
+		// contradiction: a column without a cell, or a band word emptied
+		// (w-1 then has bit 31 set: the words are under 1<<31), one test
+		// for both.
 		s0, s1, s2 = LoneRows(w0), LoneRows(w1), LoneRows(w2)
-		once := f0 | f1 | f2
-		if once != 0x1FF {
+		once, lone := columns(w0|w1|w2, w0&w1|w2&(w0|w1))
+		if once^0x1FF|((w0-1)|(w1-1)|(w2-1))>>31 != 0 {
 			return false, false
 		}
-		cols := once &^ (twice(w0) | twice(w1) | twice(w2) | f0&f1 | f2&(f0|f1))
-		s0 |= w0 & ((cols & f0) * Spread)
-		s1 |= w1 & ((cols & f1) * Spread)
-		s2 |= w2 & ((cols & f2) * Spread)
+		cols := lone * Spread
+		s0 |= w0 & cols
+		s1 |= w1 & cols
+		s2 |= w2 & cols
 	}
 	s0 &= s.Unsolved[0]
 	s1 &= s.Unsolved[1]
@@ -332,7 +363,7 @@ func (s *Work) digit(d int) (changed, ok bool) {
 	// Place them: the rows, boxes and columns they see lose d, the cells
 	// lose the other digits. (Two that see each other leave an
 	// inconsistent state, as in nakedSingles.)
-	cols := (Fold(s0) | Fold(s1) | Fold(s2)) * Spread
+	cols := Fold(s0|s1|s2) * Spread
 	// The cells lose every digit, written out (as in Place).
 	a := &s.C
 	a[0], a[1], a[2] = a[0]&^s0, a[1]&^s1, a[2]&^s2

@@ -596,3 +596,250 @@ func TestCount9(t *testing.T) {
 		}
 	}
 }
+
+// TestColumns checks columns (a digit's columns held once, and exactly
+// once) and stackIndex with MatchStack (the stacks' matchings in digit)
+// against bit-by-bit counts on random band words, sparse and dense.
+func TestColumns(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 5))
+	for i := range 20000 {
+		var w [3]uint32
+		for b := range w {
+			w[b] = r.Uint32() & All
+			for range i % 4 { // sparser words: fewer cells per column
+				w[b] &= r.Uint32()
+			}
+		}
+		var wantOnce, wantLone uint32
+		for c := range 9 {
+			n := 0
+			for b := range 3 {
+				for row := range 3 {
+					n += int(w[b] >> (9*row + c) & 1)
+				}
+			}
+			if n >= 1 {
+				wantOnce |= 1 << c
+			}
+			if n == 1 {
+				wantLone |= 1 << c
+			}
+		}
+		if once, lone := columns(w[0]|w[1]|w[2], w[0]&w[1]|w[2]&(w[0]|w[1])); once != wantOnce || lone != wantLone {
+			t.Fatalf("columns(%#x, %#x, %#x) = %#x, %#x, want %#x, %#x", w[0], w[1], w[2], once, lone, wantOnce, wantLone)
+		}
+		// The stacks: the column-by-band matrix of stack k (bit 3b+j:
+		// band b has column 3k+j), and the columns MatchPairs keeps in
+		// it, in g's layout.
+		g := Fold(w[0]) | Fold(w[1])<<9 | Fold(w[2])<<18
+		a := stacks(g)
+		var want uint32
+		for k := range 3 {
+			var m uint32
+			for b := range 3 {
+				for j := range 3 {
+					m |= (g >> (9*b + 3*k + j) & 1) << (3*b + j)
+				}
+			}
+			if got := stackIndex(g >> (3 * k)); got != m {
+				t.Fatalf("stackIndex(%#x>>%d) = %#x, want %#x", g, 3*k, got, m)
+			}
+			for b := range 3 {
+				for j := range 3 {
+					want |= uint32(MatchPairs[m]>>(3*b+j)&1) << (9*b + 3*k + j)
+				}
+			}
+		}
+		if a != want {
+			t.Fatalf("stacks of %#x: MatchStack gives %#x, want %#x", g, a, want)
+		}
+	}
+}
+
+// TestPropagateChangedDigits marks each word of a state at a fixed point
+// changed in turn (Seen differs from C in one bit, a low one or the bit
+// 30 that Init uses) and checks that Propagate runs the digit rules on
+// that word's digit (they set its Seen back to C) and changes nothing
+// else: Propagate's mask of changed digits sees every word.
+func TestPropagateChangedDigits(t *testing.T) {
+	const p = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
+	var grid [81]uint8
+	for i := range 81 {
+		if p[i] != '.' {
+			grid[i] = p[i] - '0'
+		}
+	}
+	var s Work
+	if !s.Init(&grid) || !s.Propagate() {
+		t.Fatal("no solution at the root")
+	}
+	for k := range 27 {
+		for _, bit := range []uint32{1, 1 << 30} {
+			g := s
+			g.Seen[k] ^= bit
+			if !g.Propagate() {
+				t.Fatalf("word %d, bit %#x: contradiction", k, bit)
+			}
+			if g.Seen != s.C || g.State != s.State {
+				t.Errorf("word %d (digit %d), bit %#x: Seen[%d] = %#x, C[%d] = %#x after Propagate (state changed: %v)",
+					k, k/3+1, bit, k, g.Seen[k], k, g.C[k], g.State != s.State)
+			}
+		}
+	}
+}
+
+// TestForced checks forced against the triads counted group by group:
+// a minirow is forced when it is the only one of its row, a minicolumn
+// when it is the only one of its stack in its band.
+func TestForced(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 11))
+	for i := range 20000 {
+		x := r.Uint64()
+		for range i % 3 {
+			x &= r.Uint64() | r.Uint64()
+		}
+		x &= tAll
+		var want uint64
+		for b := range 3 {
+			for row := range 3 {
+				var n, last int
+				for k := range 3 {
+					if bit := 3*(3*row+k) + b; x>>bit&1 != 0 {
+						n, last = n+1, bit
+					}
+				}
+				if n == 1 {
+					want |= 1 << last
+				}
+			}
+			for k := range 3 {
+				var n, last int
+				for j := range 3 {
+					if bit := tHi + 9*b + 3*k + j; x>>bit&1 != 0 {
+						n, last = n+1, bit
+					}
+				}
+				if n == 1 {
+					want |= 1 << last
+				}
+			}
+		}
+		if got := forced(x); got != want {
+			t.Fatalf("forced(%#x) = %#x, want %#x", x, got, want)
+		}
+	}
+}
+
+// TestDigitMatchingFixedPoint gives one digit random candidates on an
+// empty grid and checks that the words digit leaves in Seen (its words
+// after the matching, before the hidden singles) are a fixed point of the
+// matchings: every row-box pair of a band and every band-column pair of a
+// stack that holds a candidate belongs to a perfect matching (a
+// permutation covering three pairs that all hold one), checked here pair
+// by pair. It fails when the matching loop stops after two passes.
+func TestDigitMatchingFixedPoint(t *testing.T) {
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	// matched reports whether every pair (i, j) with has(i, j) is in a
+	// permutation whose three pairs all have has.
+	matched := func(has func(i, j int) bool) bool {
+		for i := range 3 {
+			for j := range 3 {
+				if !has(i, j) {
+					continue
+				}
+				in := false
+				for _, p := range perms {
+					if p[i] == j && has(0, p[0]) && has(1, p[1]) && has(2, p[2]) {
+						in = true
+					}
+				}
+				if !in {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	r := rand.New(rand.NewPCG(7, 1))
+	var empty [81]uint8
+	runs, passes := 0, 0
+	for range 20000 {
+		var s Work
+		if !s.Init(&empty) {
+			t.Fatal("Init rejected the empty grid")
+		}
+		d := r.IntN(9)
+		for b := range 3 {
+			s.C[3*d+b] = r.Uint32() & r.Uint32() & All
+		}
+		before := [3]uint32{s.C[3*d], s.C[3*d+1], s.C[3*d+2]}
+		if _, ok := s.digit(d); !ok {
+			continue
+		}
+		runs++
+		w := [3]uint32{s.Seen[3*d], s.Seen[3*d+1], s.Seen[3*d+2]}
+		if w != before {
+			passes++
+		}
+		for b := range 3 {
+			// Rows of the band by boxes.
+			if !matched(func(row, k int) bool { return w[b]>>(9*row+3*k)&7 != 0 }) {
+				t.Fatalf("digit %d, words %#x: band %d of %#x not matched", d+1, before, b, w)
+			}
+			// Bands by the columns of stack b.
+			if !matched(func(band, j int) bool { return Fold(w[band])>>(3*b+j)&1 != 0 }) {
+				t.Fatalf("digit %d, words %#x: stack %d of %#x not matched", d+1, before, b, w)
+			}
+		}
+	}
+	if runs < 1000 || passes < 100 {
+		t.Errorf("%d states without a contradiction, %d changed by the matching", runs, passes)
+	}
+}
+
+// TestMinKey checks minKey (Choose's branch-free minimum) against the
+// builtin min on equal, adjacent and random keys up to and over none.
+func TestMinKey(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 9))
+	pairs := [][2]int{{0, 0}, {0, 1}, {1, 0}, {none, 0}, {0, none}, {none + 27<<3, none}, {1 << 31, 1<<31 - 1}}
+	for range 10000 {
+		pairs = append(pairs, [2]int{r.IntN(1 << 32), r.IntN(1 << 32)}, [2]int{r.IntN(300), r.IntN(300)})
+	}
+	for _, p := range pairs {
+		if got, want := minKey(p[0], p[1]), min(p[0], p[1]); got != want {
+			t.Fatalf("minKey(%d, %d) = %d, want %d", p[0], p[1], got, want)
+		}
+	}
+}
+
+// TestBoxMatrixLoneRows checks BoxMatrix and LoneRows (tables per row of
+// the band word) against the cells of random band words taken one by
+// one.
+func TestBoxMatrixLoneRows(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 3))
+	for i := range 20000 {
+		w := r.Uint32() & All
+		for range i % 5 {
+			w &= r.Uint32()
+		}
+		var m, lone uint32
+		for row := range 3 {
+			n := 0
+			for c := range 9 {
+				if w>>(9*row+c)&1 != 0 {
+					m |= 1 << (3*row + c/3)
+					n++
+				}
+			}
+			if n == 1 {
+				lone |= w & (0x1FF << (9 * row))
+			}
+		}
+		if got := BoxMatrix(w); got != m {
+			t.Fatalf("BoxMatrix(%#x) = %#x, want %#x", w, got, m)
+		}
+		if got := LoneRows(w); got != lone {
+			t.Fatalf("LoneRows(%#x) = %#x, want %#x", w, got, lone)
+		}
+	}
+}

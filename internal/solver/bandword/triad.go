@@ -109,15 +109,19 @@ func exactly3(n *[4]uint64) uint64 { return n[0] & n[1] &^ (n[2] | n[3]) }
 // forced returns the triads of t that are alone in their row (minirows)
 // or in their band of a stack (minicolumns): when the words are matched
 // (after the digit rules) those are the triads the digit must occupy.
+// The three triads of each group are a, b, c at the group's first bit
+// (rows: bits 3 apart, minicolumns: adjacent); a group with exactly one
+// is spread back over its three bits. (Each triad tested against the
+// other two took 40 instructions, and a cost over the inlining budget:
+// forced was a call in Propagate.)
 func forced(t uint64) uint64 {
 	const (
 		mh = rowsM
 		mv = lo3 << tHi
 	)
-	h0, h1, h2 := t&mh, t>>3&mh, t>>6&mh
-	v0, v1, v2 := t&mv, t>>1&mv, t>>2&mv
-	return h0&^(h1|h2) | (h1&^(h0|h2))<<3 | (h2&^(h0|h1))<<6 |
-		v0&^(v1|v2) | (v1&^(v0|v2))<<1 | (v2&^(v0|v1))<<2
+	a, b, c := t&(mh|mv), t>>3&mh|t>>1&mv, t>>6&mh|t>>2&mv
+	one := (a | b | c) &^ (a&b | c&(a|b))
+	return t & (one&mh*0x49 | one&mv*7)
 }
 
 // nz returns 1 when x is not 0, else 0.
@@ -213,6 +217,18 @@ func digitKey(t, m uint64, d int) int {
 	return k<<4 | d | (k-4)>>63&256 // without a branch (see unitKey)
 }
 
+// unitMask[u] is the triads of unit u (see Choose): bands 0-2, stacks 0-2.
+var unitMask = [8]uint64{lo3, lo3 << 1, lo3 << 2, stack0, stack0 << 3, stack0 << 6}
+
+// minKey returns the lesser of keys a and b (under 1<<62) without a
+// branch: the compiler made the builtin min a compare and a branch around
+// a move here, mispredicted 1.4 times a call on the first 2,000 hardest
+// puzzles.
+func minKey(a, b int) int {
+	d := a - b
+	return b + d&(d>>63)
+}
+
 // Choose picks a triad guess in the state left by Propagate with
 // s.Triads, from s.T and s.N: in the band or stack with the
 // fewest possible triads over all digits, the digit with the fewest above
@@ -225,24 +241,19 @@ func (s *Work) Choose(br *Triad) bool {
 	// than any when the unit has no choice (27 triads: all forced). The
 	// units and then the digits written out, each key a branch-free
 	// minimum: the loops' tests were mispredicted.
-	key := min(unitKey(n, lo3, 0), unitKey(n, lo3<<1, 1), unitKey(n, lo3<<2, 2),
-		unitKey(n, stack0, 3), unitKey(n, stack0<<3, 4), unitKey(n, stack0<<6, 5))
+	key := minKey(minKey(minKey(unitKey(n, lo3, 0), unitKey(n, lo3<<1, 1)), minKey(unitKey(n, lo3<<2, 2), unitKey(n, stack0, 3))),
+		minKey(unitKey(n, stack0<<3, 4), unitKey(n, stack0<<6, 5)))
 	if key >= none {
 		return false
 	}
 	best := key & 7
-	var m uint64
-	if best < 3 {
-		m = uint64(lo3) << best
-	} else {
-		m = stack0 << (3 * (best - 3))
-	}
+	m := unitMask[best]
 	t := &s.T
 	// The digit with the fewest triads above three in the unit, the
 	// first of those: its count times 16 plus the digit, minimal.
-	bd := min(digitKey(t[0], m, 0), digitKey(t[1], m, 1), digitKey(t[2], m, 2),
-		digitKey(t[3], m, 3), digitKey(t[4], m, 4), digitKey(t[5], m, 5),
-		digitKey(t[6], m, 6), digitKey(t[7], m, 7), digitKey(t[8], m, 8)) & 15
+	bd := minKey(minKey(minKey(minKey(digitKey(t[0], m, 0), digitKey(t[1], m, 1)), minKey(digitKey(t[2], m, 2), digitKey(t[3], m, 3))),
+		minKey(minKey(digitKey(t[4], m, 4), digitKey(t[5], m, 5)), minKey(digitKey(t[6], m, 6), digitKey(t[7], m, 7)))),
+		digitKey(t[8], m, 8)) & 15
 	*br = Triad{D: bd}
 	x := s.T[bd] & m &^ s.F[bd] // F[bd]: forced(T[bd]), kept with it by triads
 	if best < 3 {
