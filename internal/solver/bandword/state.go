@@ -688,22 +688,22 @@ func (s *State) Valid() bool {
 	y, z = rowsBoxes(y, z, u1)
 	y, z = rowsBoxes(y, z, u2)
 	y = rowsOf(y, r)
-	f &= columns(u1, u2, r)
+	f &= pairColumns(u1, u2, r)
 	u1, u2, r = pairs((*[6]uint32)(c[6:12]))
 	y, z = rowsBoxes(y, z, u1)
 	y, z = rowsBoxes(y, z, u2)
 	y = rowsOf(y, r)
-	f &= columns(u1, u2, r)
+	f &= pairColumns(u1, u2, r)
 	u1, u2, r = pairs((*[6]uint32)(c[12:18]))
 	y, z = rowsBoxes(y, z, u1)
 	y, z = rowsBoxes(y, z, u2)
 	y = rowsOf(y, r)
-	f &= columns(u1, u2, r)
+	f &= pairColumns(u1, u2, r)
 	u1, u2, r = pairs((*[6]uint32)(c[18:24]))
 	y, z = rowsBoxes(y, z, u1)
 	y, z = rowsBoxes(y, z, u2)
 	y = rowsOf(y, r)
-	f &= columns(u1, u2, r)
+	f &= pairColumns(u1, u2, r)
 	t := uint64(c[24] | c[25] | c[26]) // digit 9's columns, in both halves
 	f &= fold64(t | t<<32)
 	const (
@@ -736,10 +736,10 @@ func rowsOf(y, u uint64) uint64 {
 	return y & (x | x>>3 | x>>6)
 }
 
-// columns returns, from the words of two digits as pairs gives them, the
+// pairColumns returns, from the words of two digits as pairs gives them, the
 // columns of the first digit in bits 0-8 and of the second in bits
 // 32-40; the other bits are noise.
-func columns(u1, u2, r uint64) uint64 {
+func pairColumns(u1, u2, r uint64) uint64 {
 	return fold64(uint64(uint32(u1|u1>>32)) | (u2|u2>>32)<<32 | r)
 }
 
