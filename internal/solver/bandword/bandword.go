@@ -58,7 +58,7 @@ var (
 	Peers [81][3]uint32
 	// PeersAt is Peers indexed by bit position: PeersAt[t] for bit t of
 	// bands 0 and 1 in one 64-bit word (band 1 in the high half), and
-	// PeersAt[64+t] for bit t of band 2 (see placeSingles).
+	// PeersAt[64+t] for bit t of band 2 (see placeCells).
 	PeersAt [97][3]uint32
 )
 

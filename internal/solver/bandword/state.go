@@ -423,219 +423,151 @@ func (s *Work) nakedSingles() (placed, ok bool) {
 	}
 	u01 &^= s01
 	u[0], u[1], u[2] = uint32(u01), uint32(u01>>32), u[2]&^s2
-	return true, s.placeSingles(s01, s2)
+	if s.Clash {
+		return true, s.placeCells(s01, s2)
+	}
+	s.placeSingles(s01, s2)
+	return true, true
 }
 
-// placeSingles places the naked singles s01 (bands 0 and 1, band 1 in
-// the high half, as nakedSingles computes them) and s2 (band 2), and
-// reports false when s.Clash finds two of a digit that see each other.
-// Each digit with singles loses the rows, boxes and columns they see;
-// the other digits need no change, a single's cell has no other
-// candidate. In the search (s.Clash) most digits with singles have one
-// (on the hardest file 192 of 383 rounds place a single cell): it cannot
-// clash, and its PeersAt entry gives what it sees; the cell is the lowest
-// single, found without a branch on its band (t is 64 when p is 0, and
-// then band 2's bit gives the entry). p and p2 are both not 0 when their
-// product is not (both are under 1<<27 once p's halves are merged). At
-// the root, where the singles of a digit are often several, that test
-// made the small file 11% slower: hence only with s.Clash, which the
-// solver turns on after the root.
+// placeCells places the naked singles s01 (bands 0 and 1, band 1 in the
+// high half, as nakedSingles computes them) and s2 (band 2) one cell at
+// a time, in the search (s.Clash), and reports false when two singles of
+// a digit see each other. A single's cell has no other candidate, so
+// only its digit changes: the cells it sees (PeersAt) lose the digit.
+// The digit comes from four bit planes of the digits' index (bit j of
+// plane j set in the words of the digits whose index has bit j), which
+// at a cell with one candidate spell out that candidate's index. The
+// singles of bands 0 and 1 are taken first, in one loop over s01 with
+// their planes in 64-bit words, then those of band 2, whose planes are
+// computed only when it has singles. (One loop over both, without a
+// branch on the band and the planes in an array indexed by it, took 37%
+// more instructions in this function, at the same speed.) A single that
+// an earlier one of its digit sees has lost its digit by the time it is
+// taken: that is the clash test, exact (two singles of different digits
+// never remove each other's digit).
 //
-// A digit's words of bands 0 and 1 are read, tested and written as one
-// 64-bit word (w01; the compiler merges the two loads and the two
-// stores). With the PeersAt index and the product test, that took 27%
-// of the instructions out of this function (Serg's file counted to 2,
-// cachegrind) and 4-7% of the time on the hard files.
-//
-// The nine digits are written out, the same block with the words of
-// digit 1, 2, ... 9 (c[0:3], c[3:6], ... c[24:27]): the compiler does not
-// unroll the loop, and unrolled each digit's "has singles" branch (the
-// most mispredicted of the solver) has an address of its own. It is a
-// function of its own so that nakedSingles, inlined into Propagate,
-// stays within the profile's budget (this body's cost is 3,880).
-func (s *Work) placeSingles(s01 uint64, s2 uint32) bool {
+// In the search most rounds place one or two singles (Serg's file
+// counted to 2: 48% one, 29% two, 11% three; one digit in 55% of the
+// rounds, two in 26%), and a branch per digit with singles, as
+// placeSingles has, was the solver's most mispredicted branch (9 per
+// round, each taken about one time in five): valgrind --tool=cachegrind
+// counts 27% fewer simulated mispredictions on Serg's file and 6% fewer
+// instructions with these loops (the hardest file: 19% and 3.5%).
+func (s *Work) placeCells(s01 uint64, s2 uint32) bool {
 	c := &s.C
-	if w01, w2 := uint64(c[0])|uint64(c[1])<<32, c[2]; w01&s01|uint64(w2&s2) != 0 {
-		p, p2 := w01&s01, w2&s2
-		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
-		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
-			t := bits.TrailingZeros64(p)
-			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
-			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
-			c[0], c[1], c[2] = uint32(w01), uint32(w01>>32), w2&^pe[2]
-		} else {
-			p0, p1 := uint32(p), uint32(p>>32)
-			f := Fold(p0) | Fold(p1) | Fold(p2)
-			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
-			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
-				return false
-			}
-			cols := f * Spread
-			c[0], c[1], c[2] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+	ab := func(k int) uint64 { return uint64(c[k]) | uint64(c[k+1])<<32 }
+	p0 := ab(3) | ab(9) | ab(15) | ab(21)   // index 1, 3, 5, 7
+	p1 := ab(6) | ab(9) | ab(18) | ab(21)   // 2, 3, 6, 7
+	p2 := ab(12) | ab(15) | ab(18) | ab(21) // 4, 5, 6, 7
+	p3 := ab(24)                            // 8
+	for ; s01 != 0; s01 &= s01 - 1 {
+		t := bits.TrailingZeros64(s01) & 63
+		k := 3 * int(p0>>t&1|p1>>t&1<<1|p2>>t&1<<2|p3>>t&1<<3)
+		if k > 24 || c[k+t>>5]>>(t&31)&1 == 0 {
+			return false // an earlier single of its digit saw it
 		}
+		pe := &PeersAt[t]
+		w := c[k : k+3 : k+3]
+		w[0] &^= pe[0]
+		w[1] &^= pe[1]
+		w[2] &^= pe[2]
 	}
-	if w01, w2 := uint64(c[3])|uint64(c[4])<<32, c[5]; w01&s01|uint64(w2&s2) != 0 {
-		p, p2 := w01&s01, w2&s2
-		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
-		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
-			t := bits.TrailingZeros64(p)
-			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
-			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
-			c[3], c[4], c[5] = uint32(w01), uint32(w01>>32), w2&^pe[2]
-		} else {
-			p0, p1 := uint32(p), uint32(p>>32)
-			f := Fold(p0) | Fold(p1) | Fold(p2)
-			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
-			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
-				return false
-			}
-			cols := f * Spread
-			c[3], c[4], c[5] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
-		}
+	if s2 == 0 {
+		return true
 	}
-	if w01, w2 := uint64(c[6])|uint64(c[7])<<32, c[8]; w01&s01|uint64(w2&s2) != 0 {
-		p, p2 := w01&s01, w2&s2
-		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
-		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
-			t := bits.TrailingZeros64(p)
-			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
-			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
-			c[6], c[7], c[8] = uint32(w01), uint32(w01>>32), w2&^pe[2]
-		} else {
-			p0, p1 := uint32(p), uint32(p>>32)
-			f := Fold(p0) | Fold(p1) | Fold(p2)
-			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
-			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
-				return false
-			}
-			cols := f * Spread
-			c[6], c[7], c[8] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
+	q0 := c[5] | c[11] | c[17] | c[23]
+	q1 := c[8] | c[11] | c[20] | c[23]
+	q2 := c[14] | c[17] | c[20] | c[23]
+	q3 := c[26]
+	for ; s2 != 0; s2 &= s2 - 1 {
+		t := bits.TrailingZeros32(s2) & 31
+		k := 3 * int(q0>>t&1|q1>>t&1<<1|q2>>t&1<<2|q3>>t&1<<3)
+		if k > 24 || c[k+2]>>t&1 == 0 {
+			return false
 		}
-	}
-	if w01, w2 := uint64(c[9])|uint64(c[10])<<32, c[11]; w01&s01|uint64(w2&s2) != 0 {
-		p, p2 := w01&s01, w2&s2
-		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
-		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
-			t := bits.TrailingZeros64(p)
-			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
-			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
-			c[9], c[10], c[11] = uint32(w01), uint32(w01>>32), w2&^pe[2]
-		} else {
-			p0, p1 := uint32(p), uint32(p>>32)
-			f := Fold(p0) | Fold(p1) | Fold(p2)
-			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
-			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
-				return false
-			}
-			cols := f * Spread
-			c[9], c[10], c[11] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
-		}
-	}
-	if w01, w2 := uint64(c[12])|uint64(c[13])<<32, c[14]; w01&s01|uint64(w2&s2) != 0 {
-		p, p2 := w01&s01, w2&s2
-		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
-		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
-			t := bits.TrailingZeros64(p)
-			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
-			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
-			c[12], c[13], c[14] = uint32(w01), uint32(w01>>32), w2&^pe[2]
-		} else {
-			p0, p1 := uint32(p), uint32(p>>32)
-			f := Fold(p0) | Fold(p1) | Fold(p2)
-			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
-			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
-				return false
-			}
-			cols := f * Spread
-			c[12], c[13], c[14] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
-		}
-	}
-	if w01, w2 := uint64(c[15])|uint64(c[16])<<32, c[17]; w01&s01|uint64(w2&s2) != 0 {
-		p, p2 := w01&s01, w2&s2
-		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
-		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
-			t := bits.TrailingZeros64(p)
-			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
-			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
-			c[15], c[16], c[17] = uint32(w01), uint32(w01>>32), w2&^pe[2]
-		} else {
-			p0, p1 := uint32(p), uint32(p>>32)
-			f := Fold(p0) | Fold(p1) | Fold(p2)
-			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
-			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
-				return false
-			}
-			cols := f * Spread
-			c[15], c[16], c[17] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
-		}
-	}
-	if w01, w2 := uint64(c[18])|uint64(c[19])<<32, c[20]; w01&s01|uint64(w2&s2) != 0 {
-		p, p2 := w01&s01, w2&s2
-		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
-		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
-			t := bits.TrailingZeros64(p)
-			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
-			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
-			c[18], c[19], c[20] = uint32(w01), uint32(w01>>32), w2&^pe[2]
-		} else {
-			p0, p1 := uint32(p), uint32(p>>32)
-			f := Fold(p0) | Fold(p1) | Fold(p2)
-			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
-			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
-				return false
-			}
-			cols := f * Spread
-			c[18], c[19], c[20] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
-		}
-	}
-	if w01, w2 := uint64(c[21])|uint64(c[22])<<32, c[23]; w01&s01|uint64(w2&s2) != 0 {
-		p, p2 := w01&s01, w2&s2
-		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
-		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
-			t := bits.TrailingZeros64(p)
-			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
-			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
-			c[21], c[22], c[23] = uint32(w01), uint32(w01>>32), w2&^pe[2]
-		} else {
-			p0, p1 := uint32(p), uint32(p>>32)
-			f := Fold(p0) | Fold(p1) | Fold(p2)
-			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
-			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
-				return false
-			}
-			cols := f * Spread
-			c[21], c[22], c[23] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
-		}
-	}
-	if w01, w2 := uint64(c[24])|uint64(c[25])<<32, c[26]; w01&s01|uint64(w2&s2) != 0 {
-		p, p2 := w01&s01, w2&s2
-		both := uint64(uint32(p)|uint32(p>>32)) * uint64(p2)
-		if s.Clash && p&(p-1)|uint64(p2&(p2-1))|both == 0 {
-			t := bits.TrailingZeros64(p)
-			pe := &PeersAt[t+bits.TrailingZeros32(p2)&-(t>>6)]
-			w01 &^= uint64(pe[0]) | uint64(pe[1])<<32
-			c[24], c[25], c[26] = uint32(w01), uint32(w01>>32), w2&^pe[2]
-		} else {
-			p0, p1 := uint32(p), uint32(p>>32)
-			f := Fold(p0) | Fold(p1) | Fold(p2)
-			m0, m1, m2 := BoxMatrix(p0), BoxMatrix(p1), BoxMatrix(p2)
-			if s.Clash && !distinct(p0, p1, p2, f, m0, m1, m2) {
-				return false
-			}
-			cols := f * Spread
-			c[24], c[25], c[26] = uint32(w01)&^(cols|Reach[m0])|p0, uint32(w01>>32)&^(cols|Reach[m1])|p1, w2&^(cols|Reach[m2])|p2
-		}
+		pe := &PeersAt[64+t]
+		w := c[k : k+3 : k+3]
+		w[0] &^= pe[0]
+		w[1] &^= pe[1]
+		w[2] &^= pe[2]
 	}
 	return true
 }
 
-// distinct reports whether the cells p0, p1, p2 of a digit (bands 0, 1,
-// 2), f their columns and m0, m1, m2 their box matrices, see none of
-// each other: they are in as many columns, rows and boxes as they are
-// (see Distinct).
-func distinct(p0, p1, p2, f, m0, m1, m2 uint32) bool {
-	n := bits.OnesCount32(p0) + bits.OnesCount32(p1) + bits.OnesCount32(p2)
-	return int(Distinct[m0])+int(Distinct[m1])+int(Distinct[m2]) == n*0x11 && bits.OnesCount32(f) == n
+// placeSingles places the naked singles s01 (bands 0 and 1, band 1 in
+// the high half, as nakedSingles computes them) and s2 (band 2) digit by
+// digit, at the root (without s.Clash: two singles of a digit that see
+// each other are placed, see nakedSingles). Each digit with singles
+// loses the rows, boxes and columns they see; the other digits need no
+// change, a single's cell has no other candidate. At the root a digit
+// often has several singles (the small file is solved there), which one
+// pass per digit places together; placeCells, one cell at a time, made
+// the small file's root rounds longer.
+//
+// A digit's words of bands 0 and 1 are read, tested and written as one
+// 64-bit word (w01; the compiler merges the two loads and the two
+// stores). The nine digits are written out, the same block with the
+// words of digit 1, 2, ... 9 (c[0:3], c[3:6], ... c[24:27]): the
+// compiler does not unroll the loop. It is a function of its own so
+// that nakedSingles, inlined into Propagate, stays within the profile's
+// budget.
+func (s *Work) placeSingles(s01 uint64, s2 uint32) {
+	c := &s.C
+	if w01, w2 := uint64(c[0])|uint64(c[1])<<32, c[2]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		p0, p1 := uint32(p), uint32(p>>32)
+		cols := (Fold(p0) | Fold(p1) | Fold(p2)) * Spread
+		c[0], c[1], c[2] = uint32(w01)&^(cols|Reach[BoxMatrix(p0)])|p0, uint32(w01>>32)&^(cols|Reach[BoxMatrix(p1)])|p1, w2&^(cols|Reach[BoxMatrix(p2)])|p2
+	}
+	if w01, w2 := uint64(c[3])|uint64(c[4])<<32, c[5]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		p0, p1 := uint32(p), uint32(p>>32)
+		cols := (Fold(p0) | Fold(p1) | Fold(p2)) * Spread
+		c[3], c[4], c[5] = uint32(w01)&^(cols|Reach[BoxMatrix(p0)])|p0, uint32(w01>>32)&^(cols|Reach[BoxMatrix(p1)])|p1, w2&^(cols|Reach[BoxMatrix(p2)])|p2
+	}
+	if w01, w2 := uint64(c[6])|uint64(c[7])<<32, c[8]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		p0, p1 := uint32(p), uint32(p>>32)
+		cols := (Fold(p0) | Fold(p1) | Fold(p2)) * Spread
+		c[6], c[7], c[8] = uint32(w01)&^(cols|Reach[BoxMatrix(p0)])|p0, uint32(w01>>32)&^(cols|Reach[BoxMatrix(p1)])|p1, w2&^(cols|Reach[BoxMatrix(p2)])|p2
+	}
+	if w01, w2 := uint64(c[9])|uint64(c[10])<<32, c[11]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		p0, p1 := uint32(p), uint32(p>>32)
+		cols := (Fold(p0) | Fold(p1) | Fold(p2)) * Spread
+		c[9], c[10], c[11] = uint32(w01)&^(cols|Reach[BoxMatrix(p0)])|p0, uint32(w01>>32)&^(cols|Reach[BoxMatrix(p1)])|p1, w2&^(cols|Reach[BoxMatrix(p2)])|p2
+	}
+	if w01, w2 := uint64(c[12])|uint64(c[13])<<32, c[14]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		p0, p1 := uint32(p), uint32(p>>32)
+		cols := (Fold(p0) | Fold(p1) | Fold(p2)) * Spread
+		c[12], c[13], c[14] = uint32(w01)&^(cols|Reach[BoxMatrix(p0)])|p0, uint32(w01>>32)&^(cols|Reach[BoxMatrix(p1)])|p1, w2&^(cols|Reach[BoxMatrix(p2)])|p2
+	}
+	if w01, w2 := uint64(c[15])|uint64(c[16])<<32, c[17]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		p0, p1 := uint32(p), uint32(p>>32)
+		cols := (Fold(p0) | Fold(p1) | Fold(p2)) * Spread
+		c[15], c[16], c[17] = uint32(w01)&^(cols|Reach[BoxMatrix(p0)])|p0, uint32(w01>>32)&^(cols|Reach[BoxMatrix(p1)])|p1, w2&^(cols|Reach[BoxMatrix(p2)])|p2
+	}
+	if w01, w2 := uint64(c[18])|uint64(c[19])<<32, c[20]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		p0, p1 := uint32(p), uint32(p>>32)
+		cols := (Fold(p0) | Fold(p1) | Fold(p2)) * Spread
+		c[18], c[19], c[20] = uint32(w01)&^(cols|Reach[BoxMatrix(p0)])|p0, uint32(w01>>32)&^(cols|Reach[BoxMatrix(p1)])|p1, w2&^(cols|Reach[BoxMatrix(p2)])|p2
+	}
+	if w01, w2 := uint64(c[21])|uint64(c[22])<<32, c[23]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		p0, p1 := uint32(p), uint32(p>>32)
+		cols := (Fold(p0) | Fold(p1) | Fold(p2)) * Spread
+		c[21], c[22], c[23] = uint32(w01)&^(cols|Reach[BoxMatrix(p0)])|p0, uint32(w01>>32)&^(cols|Reach[BoxMatrix(p1)])|p1, w2&^(cols|Reach[BoxMatrix(p2)])|p2
+	}
+	if w01, w2 := uint64(c[24])|uint64(c[25])<<32, c[26]; w01&s01|uint64(w2&s2) != 0 {
+		p, p2 := w01&s01, w2&s2
+		p0, p1 := uint32(p), uint32(p>>32)
+		cols := (Fold(p0) | Fold(p1) | Fold(p2)) * Spread
+		c[24], c[25], c[26] = uint32(w01)&^(cols|Reach[BoxMatrix(p0)])|p0, uint32(w01>>32)&^(cols|Reach[BoxMatrix(p1)])|p1, w2&^(cols|Reach[BoxMatrix(p2)])|p2
+	}
 }
 
 // Valid reports whether a state with every cell placed is a valid grid.
@@ -645,8 +577,9 @@ func distinct(p0, p1, p2, f, m0, m1, m2 uint32) bool {
 // is placed (Place, which Guess and the cell guesses of package bitboard
 // use, and digit's hidden singles clear the cell from every digit's word
 // before they set it in one) or has none left (nakedSingles places only
-// cells with exactly one candidate, and placeSingles sets a single's cell
-// only in the word of its digit); every other change (the rules, triads,
+// cells with exactly one candidate, placeSingles sets a single's cell
+// only in the word of its digit, placeCells only removes the digit from
+// the cells the single sees); every other change (the rules, triads,
 // GuessTriad, Back and BackTriad, which restore a saved state) only
 // removes candidates. So a state with every cell placed holds at most 81
 // candidates, and the grid is valid when:

@@ -10,7 +10,8 @@ import (
 )
 
 // TestNakedSinglesClash makes two cells naked singles of the same digit,
-// each digit in turn (placeSingles has a block of code per digit), and
+// each digit in turn (placeSingles, at the root, has a block of code per
+// digit; placeCells, in the search, finds the digit from bit planes), and
 // checks that with Clash nakedSingles reports a contradiction exactly
 // when they see each other (row, column or box, in one band or across
 // bands), and that without Clash it places them.
