@@ -49,8 +49,11 @@ var (
 	// band touch as many rows and boxes as they are.
 	Distinct [512]uint8
 	// Lone[512r+x] is x in row r of a band word (x<<9r) when the 9-bit
-	// row x has exactly one bit, else 0: a table per row, so that
-	// LoneRows does not shift what it reads, in one array (as RowBoxes).
+	// row x has exactly one bit, else 0 in bits 0-26: a table per row, so
+	// that LoneRows does not shift what it reads, in one array (as
+	// RowBoxes). Above the cells, what the light rules check (see digit):
+	// bits 27-29 the boxes the row touches (bit 27+k: columns 3k..3k+2),
+	// bit 31 when the row is empty; bit 30 is 0.
 	Lone [3 * 512]uint32
 	// ByteBits[x] has byte i set to 1 when bit i of x is set.
 	ByteBits [256]uint64
@@ -74,13 +77,21 @@ func init() {
 		if x != 0 && x&(x-1) == 0 {
 			Lone[x], Lone[512+x], Lone[1024+x] = uint32(x), uint32(x)<<9, uint32(x)<<18
 		}
+		var units uint32 = 1 << 31 // empty row
 		for k := range 3 {
 			if x>>(3*k)&7 != 0 {
 				RowBoxes[x] |= 1 << k
 				RowBoxes[512+x] |= 1 << (3 + k)
 				RowBoxes[1024+x] |= 1 << (6 + k)
+				units |= 1 << (27 + k)
 			}
 		}
+		if x != 0 {
+			units &^= 1 << 31
+		}
+		Lone[x] |= units
+		Lone[512+x] |= units
+		Lone[1024+x] |= units
 	}
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for m := range 512 {
@@ -152,7 +163,9 @@ func Fold(w uint32) uint32 {
 	return (w | w>>9 | w>>18) & 0x1FF
 }
 
-// LoneRows returns the cells of band word w that are alone in their row.
+// LoneRows returns in bits 0-26 the cells of band word w that are alone
+// in their row, in bits 27-29 the boxes w touches, and bit 31 when a row
+// of w is empty (see Lone).
 func LoneRows(w uint32) uint32 {
 	return Lone[w&0x1FF] | Lone[512+int(w>>9&0x1FF)] | Lone[1024+int(w>>18&0x1FF)]
 }

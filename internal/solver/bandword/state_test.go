@@ -814,7 +814,8 @@ func TestMinKey(t *testing.T) {
 
 // TestBoxMatrixLoneRows checks BoxMatrix and LoneRows (tables per row of
 // the band word) against the cells of random band words taken one by
-// one.
+// one: LoneRows' lone cells, and above them the boxes the word touches
+// (bits 27-29) and an empty row (bit 31), which the light rules check.
 func TestBoxMatrixLoneRows(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 3))
 	for i := range 20000 {
@@ -828,11 +829,15 @@ func TestBoxMatrixLoneRows(t *testing.T) {
 			for c := range 9 {
 				if w>>(9*row+c)&1 != 0 {
 					m |= 1 << (3*row + c/3)
+					lone |= 1 << (27 + c/3)
 					n++
 				}
 			}
 			if n == 1 {
 				lone |= w & (0x1FF << (9 * row))
+			}
+			if n == 0 {
+				lone |= 1 << 31
 			}
 		}
 		if got := BoxMatrix(w); got != m {
