@@ -55,6 +55,11 @@ var (
 	// bits 27-29 the boxes the row touches (bit 27+k: columns 3k..3k+2),
 	// bit 31 when the row is empty; bit 30 is 0.
 	Lone [3 * 512]uint32
+	// LoneCols is Lone with the row x in bits 32-40 (the columns it
+	// touches), for the light rules (LoneUnits): a table of its own, as
+	// the full rules read Lone (with Lone's entries 64 bits wide the
+	// 17-clue file went 1-2% slower, Serg's 1% faster).
+	LoneCols [3 * 512]uint64
 	// ByteBits[x] has byte i set to 1 when bit i of x is set.
 	ByteBits [256]uint64
 	// Peers[i] are the cells that see cell i (not i itself), per band.
@@ -92,6 +97,7 @@ func init() {
 		Lone[x] |= units
 		Lone[512+x] |= units
 		Lone[1024+x] |= units
+		LoneCols[x], LoneCols[512+x], LoneCols[1024+x] = uint64(Lone[x])|uint64(x)<<32, uint64(Lone[512+x])|uint64(x)<<32, uint64(Lone[1024+x])|uint64(x)<<32
 	}
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for m := range 512 {
@@ -168,4 +174,9 @@ func Fold(w uint32) uint32 {
 // of w is empty (see Lone).
 func LoneRows(w uint32) uint32 {
 	return Lone[w&0x1FF] | Lone[512+int(w>>9&0x1FF)] | Lone[1024+int(w>>18&0x1FF)]
+}
+
+// LoneUnits returns LoneRows(w) with the columns of w in bits 32-40.
+func LoneUnits(w uint32) uint64 {
+	return LoneCols[w&0x1FF] | LoneCols[512+int(w>>9&0x1FF)] | LoneCols[1024+int(w>>18&0x1FF)]
 }

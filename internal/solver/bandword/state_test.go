@@ -815,7 +815,8 @@ func TestMinKey(t *testing.T) {
 // TestBoxMatrixLoneRows checks BoxMatrix and LoneRows (tables per row of
 // the band word) against the cells of random band words taken one by
 // one: LoneRows' lone cells, and above them the boxes the word touches
-// (bits 27-29) and an empty row (bit 31), which the light rules check.
+// (bits 27-29) and an empty row (bit 31), which the light rules check,
+// and LoneUnits: the same with the columns in bits 32-40.
 func TestBoxMatrixLoneRows(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 3))
 	for i := range 20000 {
@@ -823,13 +824,14 @@ func TestBoxMatrixLoneRows(t *testing.T) {
 		for range i % 5 {
 			w &= r.Uint32()
 		}
-		var m, lone uint32
+		var m, lone, cols uint32
 		for row := range 3 {
 			n := 0
 			for c := range 9 {
 				if w>>(9*row+c)&1 != 0 {
 					m |= 1 << (3*row + c/3)
 					lone |= 1 << (27 + c/3)
+					cols |= 1 << c
 					n++
 				}
 			}
@@ -845,6 +847,9 @@ func TestBoxMatrixLoneRows(t *testing.T) {
 		}
 		if got := LoneRows(w); got != lone {
 			t.Fatalf("LoneRows(%#x) = %#x, want %#x", w, got, lone)
+		}
+		if got, want := LoneUnits(w), uint64(lone)|uint64(cols)<<32; got != want {
+			t.Fatalf("LoneUnits(%#x) = %#x, want %#x", w, got, want)
 		}
 	}
 }
