@@ -49,16 +49,15 @@ var (
 	// band touch as many rows and boxes as they are.
 	Distinct [512]uint8
 	// Lone[512r+x] is x in row r of a band word (x<<9r) when the 9-bit
-	// row x has exactly one bit, else 0 in bits 0-26: a table per row, so
-	// that LoneRows does not shift what it reads, in one array (as
-	// RowBoxes). Above the cells, what the light rules check (see digit):
-	// bits 27-29 the boxes the row touches (bit 27+k: columns 3k..3k+2),
-	// bit 31 when the row is empty; bit 30 is 0.
+	// row x has exactly one bit, else 0: a table per row, so that
+	// LoneRows does not shift what it reads, in one array (as RowBoxes).
 	Lone [3 * 512]uint32
-	// LoneCols is Lone with the row x in bits 32-40 (the columns it
-	// touches), for the light rules (LoneUnits): a table of its own, as
-	// the full rules read Lone (with Lone's entries 64 bits wide the
-	// 17-clue file went 1-2% slower, Serg's 1% faster).
+	// LoneCols[512r+x] is Lone[512r+x] (bits 0-26) with what the light
+	// rules check (see digit): bits 27-29 the boxes row x touches (bit
+	// 27+k: columns 3k..3k+2), bit 31 when x is empty, bits 32-40 the
+	// columns, x itself; bit 30 is 0. A table of its own, for LoneUnits:
+	// with Lone's entries 64 bits wide (the full rules read them too),
+	// Serg's file went 1% faster but the 17-clue file 1-2% slower.
 	LoneCols [3 * 512]uint64
 	// ByteBits[x] has byte i set to 1 when bit i of x is set.
 	ByteBits [256]uint64
@@ -82,7 +81,7 @@ func init() {
 		if x != 0 && x&(x-1) == 0 {
 			Lone[x], Lone[512+x], Lone[1024+x] = uint32(x), uint32(x)<<9, uint32(x)<<18
 		}
-		var units uint32 = 1 << 31 // empty row
+		units := uint64(x)<<32 | 1<<31 // columns; empty row
 		for k := range 3 {
 			if x>>(3*k)&7 != 0 {
 				RowBoxes[x] |= 1 << k
@@ -94,10 +93,9 @@ func init() {
 		if x != 0 {
 			units &^= 1 << 31
 		}
-		Lone[x] |= units
-		Lone[512+x] |= units
-		Lone[1024+x] |= units
-		LoneCols[x], LoneCols[512+x], LoneCols[1024+x] = uint64(Lone[x])|uint64(x)<<32, uint64(Lone[512+x])|uint64(x)<<32, uint64(Lone[1024+x])|uint64(x)<<32
+		LoneCols[x] = uint64(Lone[x]) | units
+		LoneCols[512+x] = uint64(Lone[512+x]) | units
+		LoneCols[1024+x] = uint64(Lone[1024+x]) | units
 	}
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for m := range 512 {
@@ -169,14 +167,14 @@ func Fold(w uint32) uint32 {
 	return (w | w>>9 | w>>18) & 0x1FF
 }
 
-// LoneRows returns in bits 0-26 the cells of band word w that are alone
-// in their row, in bits 27-29 the boxes w touches, and bit 31 when a row
-// of w is empty (see Lone).
+// LoneRows returns the cells of band word w that are alone in their row.
 func LoneRows(w uint32) uint32 {
 	return Lone[w&0x1FF] | Lone[512+int(w>>9&0x1FF)] | Lone[1024+int(w>>18&0x1FF)]
 }
 
-// LoneUnits returns LoneRows(w) with the columns of w in bits 32-40.
+// LoneUnits returns LoneRows(w) in bits 0-26, and above them the boxes w
+// touches (bits 27-29), bit 31 when a row of w is empty, and the columns
+// of w (bits 32-40): see LoneCols.
 func LoneUnits(w uint32) uint64 {
 	return LoneCols[w&0x1FF] | LoneCols[512+int(w>>9&0x1FF)] | LoneCols[1024+int(w>>18&0x1FF)]
 }

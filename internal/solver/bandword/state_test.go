@@ -814,9 +814,9 @@ func TestMinKey(t *testing.T) {
 
 // TestBoxMatrixLoneRows checks BoxMatrix and LoneRows (tables per row of
 // the band word) against the cells of random band words taken one by
-// one: LoneRows' lone cells, and above them the boxes the word touches
-// (bits 27-29) and an empty row (bit 31), which the light rules check,
-// and LoneUnits: the same with the columns in bits 32-40.
+// one, and LoneUnits: the lone cells, and above them the boxes the word
+// touches (bits 27-29), an empty row (bit 31) and the columns (bits
+// 32-40), which the light rules check.
 func TestBoxMatrixLoneRows(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 3))
 	for i := range 20000 {
@@ -824,14 +824,14 @@ func TestBoxMatrixLoneRows(t *testing.T) {
 		for range i % 5 {
 			w &= r.Uint32()
 		}
-		var m, lone, cols uint32
+		var m, lone uint32
+		var units uint64 // LoneUnits above the lone cells
 		for row := range 3 {
 			n := 0
 			for c := range 9 {
 				if w>>(9*row+c)&1 != 0 {
 					m |= 1 << (3*row + c/3)
-					lone |= 1 << (27 + c/3)
-					cols |= 1 << c
+					units |= 1<<(27+c/3) | 1<<(32+c)
 					n++
 				}
 			}
@@ -839,7 +839,7 @@ func TestBoxMatrixLoneRows(t *testing.T) {
 				lone |= w & (0x1FF << (9 * row))
 			}
 			if n == 0 {
-				lone |= 1 << 31
+				units |= 1 << 31
 			}
 		}
 		if got := BoxMatrix(w); got != m {
@@ -848,7 +848,7 @@ func TestBoxMatrixLoneRows(t *testing.T) {
 		if got := LoneRows(w); got != lone {
 			t.Fatalf("LoneRows(%#x) = %#x, want %#x", w, got, lone)
 		}
-		if got, want := LoneUnits(w), uint64(lone)|uint64(cols)<<32; got != want {
+		if got, want := LoneUnits(w), uint64(lone)|units; got != want {
 			t.Fatalf("LoneUnits(%#x) = %#x, want %#x", w, got, want)
 		}
 	}
