@@ -52,6 +52,13 @@ var (
 	// row x has exactly one bit, else 0: a table per row, so that
 	// LoneRows does not shift what it reads, in one array (as RowBoxes).
 	Lone [3 * 512]uint32
+	// LoneCols[512r+x] is Lone[512r+x] (bits 0-26) with what the light
+	// rules check (see digit): bits 27-29 the boxes row x touches (bit
+	// 27+k: columns 3k..3k+2), bit 31 when x is empty, bits 32-40 the
+	// columns, x itself; bit 30 is 0. A table of its own, for LoneUnits:
+	// with Lone's entries 64 bits wide (the full rules read them too),
+	// Serg's file went 1% faster but the 17-clue file 1-2% slower.
+	LoneCols [3 * 512]uint64
 	// ByteBits[x] has byte i set to 1 when bit i of x is set.
 	ByteBits [256]uint64
 	// Peers[i] are the cells that see cell i (not i itself), per band.
@@ -74,13 +81,21 @@ func init() {
 		if x != 0 && x&(x-1) == 0 {
 			Lone[x], Lone[512+x], Lone[1024+x] = uint32(x), uint32(x)<<9, uint32(x)<<18
 		}
+		units := uint64(x)<<32 | 1<<31 // columns; empty row
 		for k := range 3 {
 			if x>>(3*k)&7 != 0 {
 				RowBoxes[x] |= 1 << k
 				RowBoxes[512+x] |= 1 << (3 + k)
 				RowBoxes[1024+x] |= 1 << (6 + k)
+				units |= 1 << (27 + k)
 			}
 		}
+		if x != 0 {
+			units &^= 1 << 31
+		}
+		LoneCols[x] = uint64(Lone[x]) | units
+		LoneCols[512+x] = uint64(Lone[512+x]) | units
+		LoneCols[1024+x] = uint64(Lone[1024+x]) | units
 	}
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for m := range 512 {
@@ -155,4 +170,11 @@ func Fold(w uint32) uint32 {
 // LoneRows returns the cells of band word w that are alone in their row.
 func LoneRows(w uint32) uint32 {
 	return Lone[w&0x1FF] | Lone[512+int(w>>9&0x1FF)] | Lone[1024+int(w>>18&0x1FF)]
+}
+
+// LoneUnits returns LoneRows(w) in bits 0-26, and above them the boxes w
+// touches (bits 27-29), bit 31 when a row of w is empty, and the columns
+// of w (bits 32-40): see LoneCols.
+func LoneUnits(w uint32) uint64 {
+	return LoneCols[w&0x1FF] | LoneCols[512+int(w>>9&0x1FF)] | LoneCols[1024+int(w>>18&0x1FF)]
 }

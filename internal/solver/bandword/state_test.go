@@ -815,7 +815,9 @@ func TestMinKey(t *testing.T) {
 
 // TestBoxMatrixLoneRows checks BoxMatrix and LoneRows (tables per row of
 // the band word) against the cells of random band words taken one by
-// one.
+// one, and LoneUnits: the lone cells, and above them the boxes the word
+// touches (bits 27-29), an empty row (bit 31) and the columns (bits
+// 32-40), which the light rules check.
 func TestBoxMatrixLoneRows(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 3))
 	for i := range 20000 {
@@ -824,16 +826,21 @@ func TestBoxMatrixLoneRows(t *testing.T) {
 			w &= r.Uint32()
 		}
 		var m, lone uint32
+		var units uint64 // LoneUnits above the lone cells
 		for row := range 3 {
 			n := 0
 			for c := range 9 {
 				if w>>(9*row+c)&1 != 0 {
 					m |= 1 << (3*row + c/3)
+					units |= 1<<(27+c/3) | 1<<(32+c)
 					n++
 				}
 			}
 			if n == 1 {
 				lone |= w & (0x1FF << (9 * row))
+			}
+			if n == 0 {
+				units |= 1 << 31
 			}
 		}
 		if got := BoxMatrix(w); got != m {
@@ -842,5 +849,106 @@ func TestBoxMatrixLoneRows(t *testing.T) {
 		if got := LoneRows(w); got != lone {
 			t.Fatalf("LoneRows(%#x) = %#x, want %#x", w, got, lone)
 		}
+		if got, want := LoneUnits(w), uint64(lone)|units; got != want {
+			t.Fatalf("LoneUnits(%#x) = %#x, want %#x", w, got, want)
+		}
+	}
+}
+
+// TestLightRandom runs the light rules (digit with Light) on random words
+// of one digit, sparse enough that rows, boxes and columns run empty,
+// against a check of the 27 units and of the rows cell by cell: a
+// contradiction exactly when some unit of the digit has no cell, else a
+// change exactly when an unplaced cell is alone in its row, and then
+// that cell keeps only the digit.
+func TestLightRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 17))
+	var outcomes [3]int // contradictions, changes, no change
+	for i := range 10000 {
+		var s Work
+		for k := range s.C {
+			s.C[k] = r.Uint32() & All
+		}
+		d := r.IntN(9)
+		for b := range 3 {
+			var w uint32
+			for row := range 3 {
+				x := r.Uint32() & 0x1FF // a random row
+				switch r.IntN(40) {
+				case 0: // empty
+					x = 0
+				case 1, 2, 3, 4, 5, 6, 7, 8, 9, 10: // one cell
+					x = 1 << r.IntN(9)
+				case 11, 12, 13, 14, 15, 16: // sparse
+					x &= r.Uint32()
+				}
+				w |= x << (9 * row)
+			}
+			s.C[3*d+b] = w
+			s.Unsolved[b] = r.Uint32() & All
+		}
+		s.Light, s.Clash = true, i%2 == 0
+		has := func(cell int) bool { return s.C[3*d+cell/27]>>(cell%27)&1 != 0 }
+		wantOK := true
+		var lone []int
+		for u := range 9 {
+			var row, col, box []int
+			for k := range 9 {
+				row = append(row, 9*u+k)
+				col = append(col, 9*k+u)
+				box = append(box, 27*(u/3)+9*(k/3)+3*(u%3)+k%3)
+			}
+			for _, unit := range [][]int{row, col, box} {
+				n := 0
+				for _, c := range unit {
+					if has(c) {
+						n++
+					}
+				}
+				wantOK = wantOK && n > 0
+			}
+			n, last := 0, 0
+			for _, c := range row {
+				if has(c) {
+					n, last = n+1, c
+				}
+			}
+			if n == 1 && s.Unsolved[last/27]>>(last%27)&1 != 0 {
+				lone = append(lone, last)
+			}
+		}
+		before := s
+		changed, ok := s.digit(d)
+		if ok != wantOK {
+			t.Fatalf("case %d, digit %d, words %#x: ok %v, want %v", i, d+1, before.C[3*d:3*d+3], ok, wantOK)
+		}
+		if !ok {
+			outcomes[0]++
+			continue
+		}
+		if changed {
+			outcomes[1]++
+		} else {
+			outcomes[2]++
+		}
+		if changed != (len(lone) > 0) {
+			t.Fatalf("case %d, digit %d, words %#x, unsolved %#x: changed %v, lone cells %v", i, d+1, before.C[3*d:3*d+3], before.Unsolved, changed, lone)
+		}
+		if !changed && s.C != before.C {
+			t.Fatalf("case %d, digit %d: candidates changed without a change reported", i, d+1)
+		}
+		for _, c := range lone {
+			for e := range 9 {
+				if got := s.C[3*e+c/27]>>(c%27)&1 != 0; got != (e == d) {
+					t.Fatalf("case %d, digit %d, lone cell %d: candidate %d is %v", i, d+1, c, e+1, got)
+				}
+			}
+		}
+	}
+	if min(outcomes[0], outcomes[1], outcomes[2]) < 1000 {
+		t.Fatalf("contradictions, changes, no changes: %v, want 1,000 of each", outcomes)
+	}
+	if testing.Verbose() {
+		t.Logf("contradictions, changes, no changes: %v", outcomes)
 	}
 }
