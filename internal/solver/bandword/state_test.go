@@ -406,20 +406,6 @@ func TestValid(t *testing.T) {
 // band), or none. Each kind of unit breaks alone in some grids, and some
 // changed grids stay valid.
 func TestValidSwaps(t *testing.T) {
-	// broken returns which kinds of unit of g (rows, columns, boxes) miss
-	// a digit.
-	broken := func(g *[81]uint8) (rows, cols, boxes bool) {
-		for u := range 9 {
-			var row, col, box uint16
-			for k := range 9 {
-				row |= 1 << g[9*u+k]
-				col |= 1 << g[9*k+u]
-				box |= 1 << g[9*(3*(u/3)+k/3)+3*(u%3)+k%3]
-			}
-			rows, cols, boxes = rows || row != 0x3FE, cols || col != 0x3FE, boxes || box != 0x3FE
-		}
-		return rows, cols, boxes
-	}
 	var kinds [8]int // by rows | cols<<1 | boxes<<2
 	check := func(g *[81]uint8, what string) {
 		t.Helper()
@@ -427,7 +413,7 @@ func TestValidSwaps(t *testing.T) {
 		for i, v := range g {
 			s.C[3*int(v-1)+i/27] |= 1 << (i % 27)
 		}
-		r, c, b := broken(g)
+		r, c, b := gridtest.BrokenUnits(g)
 		k := 0
 		if r {
 			k |= 1
@@ -521,12 +507,7 @@ func TestTriadSearchFixedPoint(t *testing.T) {
 		}
 	}
 	for _, p := range puzzles {
-		var grid [81]uint8
-		for i := range 81 {
-			if p[i] != '.' {
-				grid[i] = p[i] - '0'
-			}
-		}
+		grid := parseGrid(p)
 		var s Work
 		if !s.Init(&grid) || !s.Propagate() {
 			t.Fatalf("%.20s...: no solution at the root", p)
@@ -663,13 +644,7 @@ func TestColumns(t *testing.T) {
 // that word's digit (they set its Seen back to C) and changes nothing
 // else: Propagate's mask of changed digits sees every word.
 func TestPropagateChangedDigits(t *testing.T) {
-	const p = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"
-	var grid [81]uint8
-	for i := range 81 {
-		if p[i] != '.' {
-			grid[i] = p[i] - '0'
-		}
-	}
+	grid := parseGrid("98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6")
 	var s Work
 	if !s.Init(&grid) || !s.Propagate() {
 		t.Fatal("no solution at the root")
@@ -951,4 +926,14 @@ func TestLightRandom(t *testing.T) {
 	if testing.Verbose() {
 		t.Logf("contradictions, changes, no changes: %v", outcomes)
 	}
+}
+
+// parseGrid returns the cells of an 81-character puzzle, '.' for a blank.
+func parseGrid(p string) (grid [81]uint8) {
+	for i := range 81 {
+		if p[i] != '.' {
+			grid[i] = p[i] - '0'
+		}
+	}
+	return grid
 }

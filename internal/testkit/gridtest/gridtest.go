@@ -34,6 +34,22 @@ func Random(r *rand.Rand) [81]uint8 {
 	return g
 }
 
+// BrokenUnits reports which kinds of unit of the full 9x9 grid g (values
+// 1-9, row-major) miss a digit: some row, some column, some box. It
+// checks unit by unit, independently of any solver.
+func BrokenUnits(g *[81]uint8) (rows, cols, boxes bool) {
+	for u := range 9 {
+		var row, col, box uint16
+		for k := range 9 {
+			row |= 1 << g[9*u+k]
+			col |= 1 << g[9*k+u]
+			box |= 1 << g[9*(3*(u/3)+k/3)+3*(u%3)+k%3]
+		}
+		rows, cols, boxes = rows || row != 0x3FE, cols || col != 0x3FE, boxes || box != 0x3FE
+	}
+	return rows, cols, boxes
+}
+
 // Confined returns the cells (row-major, 0 for a blank) of a grid with
 // boxes of boxRows×boxCols cells and no solution: digits 1..k are placed
 // in the other rows of box 1's band and in the other columns of its stack
