@@ -7,15 +7,13 @@ import (
 	"testing"
 )
 
-// describeAll reads every puzzle and error of in, recycling each puzzle once
-// keep later ones have been read (keep < 0: never), and describes each
-// result as one string: what a reader that recycles must still return.
-func describeAll(t *testing.T, in string, keep int) []string {
+// readResults reads r to its end and describes each result as one
+// string: an error by its text, a puzzle by describe. It fails the test
+// when r returns more than lines+2 results.
+func readResults(t *testing.T, r *Reader, lines int, describe func(*Puzzle) string) []string {
 	t.Helper()
-	r := NewReader(strings.NewReader(in), ReadOptions{})
 	var out []string
-	var held []*Puzzle
-	for i := 0; i <= strings.Count(in, "\n")+2; i++ {
+	for i := 0; i <= lines+2; i++ {
 		p, err := r.Next()
 		if err == io.EOF {
 			return out
@@ -24,22 +22,34 @@ func describeAll(t *testing.T, in string, keep int) []string {
 			out = append(out, "error "+err.Error())
 			continue
 		}
+		out = append(out, describe(p))
+	}
+	t.Fatalf("more results than lines")
+	return nil
+}
+
+// describeAll reads every puzzle and error of in, recycling each puzzle once
+// keep later ones have been read (keep < 0: never), and describes each
+// result as one string: what a reader that recycles must still return.
+func describeAll(t *testing.T, in string, keep int) []string {
+	t.Helper()
+	r := NewReader(strings.NewReader(in), ReadOptions{})
+	var held []*Puzzle
+	return readResults(t, r, strings.Count(in, "\n"), func(p *Puzzle) string {
 		text, err := AppendGrid(nil, p.Grid, p.Format)
 		if err != nil {
 			t.Fatalf("puzzle %s does not print: %v", p.Grid, err)
 		}
-		out = append(out, fmt.Sprintf("%v %q line %d rest %q variant %v %+v", p.Grid.Shape, text, p.Line, p.Rest, p.Grid.Variant != nil, p.Format))
-		if keep < 0 {
-			continue
+		d := fmt.Sprintf("%v %q line %d rest %q variant %v %+v", p.Grid.Shape, text, p.Line, p.Rest, p.Grid.Variant != nil, p.Format)
+		if keep >= 0 {
+			held = append(held, p)
+			if len(held) > keep {
+				r.Recycle(held[0])
+				held = held[1:]
+			}
 		}
-		held = append(held, p)
-		if len(held) > keep {
-			r.Recycle(held[0])
-			held = held[1:]
-		}
-	}
-	t.Fatalf("more results than lines in %q", in)
-	return nil
+		return d
+	})
 }
 
 // TestReaderRecycle: a reader whose puzzles are handed back reads the

@@ -2,7 +2,6 @@ package sudoku
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 )
@@ -68,21 +67,10 @@ func TestDigits81(t *testing.T) {
 // fields and the errors' text.
 func describeReader(t *testing.T, r *Reader, lines int) []string {
 	t.Helper()
-	var out []string
-	for i := 0; i <= lines+2; i++ {
-		p, err := r.Next()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			out = append(out, "error "+err.Error())
-			continue
-		}
+	return readResults(t, r, lines, func(p *Puzzle) string {
 		// The variant by content: a JSON puzzle's is a new one.
-		out = append(out, fmt.Sprintf("%v %v %q line %d rest %q %+v", p.Grid.Shape, p.Grid.Cells, variantKey(p.Grid.Shape, p.Grid.Variant), p.Line, p.Rest, p.Format))
-	}
-	t.Fatalf("more results than lines")
-	return nil
+		return fmt.Sprintf("%v %v %q line %d rest %q %+v", p.Grid.Shape, p.Grid.Cells, variantKey(p.Grid.Shape, p.Grid.Variant), p.Line, p.Rest, p.Format)
+	})
 }
 
 // compareLine81 reads in with and without the reader's 81-byte fast
