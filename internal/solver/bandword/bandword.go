@@ -33,10 +33,9 @@ var (
 	// is 0 when no matching exists. This is locked candidates (pointing and
 	// claiming) inside the band, and more.
 	MatchCells [512]uint32
-	// MatchPairs[m] is the same as MatchCells as a 9-bit matrix.
-	MatchPairs [512]uint16
-	// MatchStack[512k+m] is MatchPairs[m] with row r in bits 9r+3k..
-	// 9r+3k+2: for the column-by-band matrix m of stack k (bit 3b+j: band
+	// MatchStack[512k+m] is the pairs of the 3x3 matrix m that belong to
+	// some perfect matching (as MatchCells keeps them) with row r in bits
+	// 9r+3k..9r+3k+2: for the column-by-band matrix m of stack k (bit 3b+j: band
 	// b has the digit in column 3k+j), the columns each band keeps, in
 	// the layout of three 9-bit column sets (band b in bits 9b..9b+8).
 	// A table per stack in one array, as RowBoxes. See stacks.
@@ -109,7 +108,6 @@ func init() {
 				keep |= pm
 			}
 		}
-		MatchPairs[m] = keep
 		ms := uint32(keep&7) | uint32(keep>>3&7)<<9 | uint32(keep>>6&7)<<18
 		MatchStack[m], MatchStack[512+m], MatchStack[1024+m] = ms, ms<<3, ms<<6
 		var cells uint32

@@ -231,8 +231,8 @@ func columns(o, t uint32) (once, lone uint32) {
 }
 
 // stackIndex gathers the column-by-band matrix of stack 0 from the band
-// columns g (band b's columns in bits 9b..9b+8) as MatchPairs and
-// MatchStack index it (bit 3b+j: band b has column j): the three groups
+// columns g (band b's columns in bits 9b..9b+8) as MatchStack indexes
+// it (bit 3b+j: band b has column j): the three groups
 // of three bits at 0, 9 and 18, multiplied by 1+1<<6+1<<12, land side by
 // side in bits 12-20 without a carry (g>>3 and g>>6 give stacks 1 and 2).
 func stackIndex(g uint32) uint32 {
