@@ -19,7 +19,10 @@ const (
 	// lists, the sizes of the sets saved per level and restored on
 	// backtracking, and forced moves (items left with one option) taken
 	// at once. Exact cover with primary and secondary items and colors;
-	// with item bounds (multiplicities) the links engine searches.
+	// with item bounds (multiplicities) the links engine searches. Its
+	// save stack takes 8 bytes per active item at each level: up to
+	// gigabytes on deep problems with many items (EngineAuto then picks
+	// links).
 	EngineCells
 	// EngineBits is Algorithm X on bitsets of options, for problems with
 	// at most 8192 options (larger ones are searched with cells): DLX1's
@@ -248,7 +251,8 @@ func (s *Solver) EngineFor(e Engine) Engine {
 // engine is taken when it fits and its estimated time per node is at most
 // the links engine's (queens, Langford pairs, pentominoes, Star Battle: 1.5
 // to 4 times faster than links); otherwise cells when D >= 64 (long lists, as pentominoes':
-// cells 15% faster than links), and links (Sudoku: the two are even).
+// cells 15% faster than links) and its save stack stays small (autoCells),
+// and links (Sudoku: the two are even).
 func autoEngine(s *Solver) Engine {
 	nOpt := len(s.optStart) - 1
 	if nOpt == 0 || s.nPrim == 0 {
@@ -279,7 +283,7 @@ func autoEngine(s *Solver) Engine {
 			return EngineBits
 		}
 	}
-	if D >= 64 && s.bound == nil {
+	if D >= 64 && s.bound == nil && autoCells(int(s.nItems), int(s.nPrim)) {
 		return EngineCells
 	}
 	return EngineLinks

@@ -140,7 +140,7 @@ func newMinCost(p *Problem, k int) (*minCost, error) {
 	slices.SortStableFunc(perm, func(a, b int32) int { return cmp.Compare(net[a], net[b]) })
 	q := NewProblem()
 	for i := range nItems {
-		if _, err := q.AddItem(p.names[i], p.secondary[i]); err != nil {
+		if _, err := q.AddItem(p.ItemName(i), p.secondary[i]); err != nil {
 			return nil, err
 		}
 	}

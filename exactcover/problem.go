@@ -2,9 +2,12 @@ package exactcover
 
 import (
 	"fmt"
-	"github.com/dlxkit/dlx/internal/quote"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/dlxkit/dlx/internal/quote"
 )
 
 // Problem is an exact cover problem under construction or ready to solve.
@@ -13,10 +16,14 @@ import (
 // Options are kept in flat slices (one int32 per item of an option, plus
 // one per option), so memory grows linearly with the input.
 type Problem struct {
-	names     []string
+	names     []string // "" for an item named on demand (see AddItems)
 	secondary []bool
 	index     map[string]int
 	nPrimary  int
+	// namers are the ranges of items AddItems added, in item order;
+	// the first indexed of them have their names in index.
+	namers  []namer
+	indexed int
 	// lo and hi are the bounds of each item (Knuth's DLX3): a primary
 	// item must be covered between lo and hi times. Both are nil while
 	// every primary item is to be covered exactly once.
@@ -36,6 +43,12 @@ type Problem struct {
 	stamp      uint32
 	scratch    []int32 // item indices of the option being added by name
 	scratchC   []int32
+}
+
+// namer names the count items from first on: item first+i is name(i).
+type namer struct {
+	first, count int
+	name         func(i int) string
 }
 
 // NewProblem returns an empty problem.
@@ -63,28 +76,106 @@ func (p *Problem) AddItem(name string, secondary bool) (int, error) {
 	if !validName(name) {
 		return -1, fmt.Errorf("invalid item name %s: %w", quote.Short(name), ErrSyntax)
 	}
+	if err := p.indexNamers(); err != nil {
+		return -1, err
+	}
 	if _, ok := p.index[name]; ok {
 		return -1, fmt.Errorf("item %s: %w", quote.Short(name), ErrDuplicateItem)
 	}
-	if len(p.names) >= 1<<30 {
+	if len(p.names) >= maxItems {
 		return -1, fmt.Errorf("too many items: %w", ErrSyntax)
 	}
 	i := len(p.names)
 	p.names = append(p.names, name)
-	p.secondary = append(p.secondary, secondary)
 	p.index[name] = i
+	p.addFlags(1, secondary)
+	return i, nil
+}
+
+// maxItems is the most items a problem may have.
+const maxItems = 1 << 30
+
+// addFlags records that the last count items added are all primary or all
+// secondary.
+func (p *Problem) addFlags(count int, secondary bool) {
+	for range count {
+		p.secondary = append(p.secondary, secondary)
+	}
 	if !secondary {
-		p.nPrimary++
+		p.nPrimary += count
 	}
 	if p.lo != nil {
 		var b int32
 		if !secondary {
 			b = 1
 		}
-		p.lo = append(p.lo, b)
-		p.hi = append(p.hi, b)
+		for range count {
+			p.lo = append(p.lo, b)
+			p.hi = append(p.hi, b)
+		}
 	}
-	return i, nil
+}
+
+// AddItems adds count items, all primary or all secondary, and returns
+// the index of the first; item first+i is named name(i). The names are
+// made only when needed (ItemName, OptionString, WriteKnuth, and the
+// lookups by name of Item, AddItem and AddOption), so that a problem of
+// millions of items built by index (AddOptionIndex) keeps no string per
+// item. name must return valid names (as AddItem takes), distinct from
+// each other and from every other item's: the first lookup by name
+// checks them, and AddItem and AddOption then fail with an error wrapping
+// ErrSyntax or ErrDuplicateItem.
+func (p *Problem) AddItems(count int, secondary bool, name func(i int) string) (int, error) {
+	if count < 0 || name == nil {
+		return -1, fmt.Errorf("AddItems: %d items, name func %v: %w", count, name != nil, ErrSyntax)
+	}
+	first := len(p.names)
+	if count > maxItems-first {
+		return -1, fmt.Errorf("too many items: %w", ErrSyntax)
+	}
+	if count == 0 {
+		return first, nil
+	}
+	p.names = append(p.names, make([]string, count)...)
+	p.addFlags(count, secondary)
+	p.namers = append(p.namers, namer{first, count, name})
+	return first, nil
+}
+
+// indexNamers puts the names of the items AddItems added into the index,
+// the first time a lookup by name needs them, and checks them.
+func (p *Problem) indexNamers() error {
+	for ; p.indexed < len(p.namers); p.indexed++ {
+		nm := p.namers[p.indexed]
+		for i := range nm.count {
+			name := nm.name(i)
+			if !validName(name) {
+				return fmt.Errorf("item %d: invalid name %s: %w", nm.first+i, quote.Short(name), ErrSyntax)
+			}
+			if _, ok := p.index[name]; ok {
+				return fmt.Errorf("item %s: %w", quote.Short(name), ErrDuplicateItem)
+			}
+			p.index[name] = nm.first + i
+		}
+	}
+	return nil
+}
+
+// Grow makes room for items, options and entries (option items, summed
+// over the options) more than the problem has, so that a caller who knows
+// the size of what it builds allocates it once.
+func (p *Problem) Grow(items, options, entries int) {
+	if items > 0 {
+		p.names = slices.Grow(p.names, items)
+		p.secondary = slices.Grow(p.secondary, items)
+		p.mark = slices.Grow(p.mark, len(p.names)+items-len(p.mark))
+	}
+	if options > 0 {
+		p.optStart = slices.Grow(p.optStart, options)
+	}
+	if entries > 0 {
+		p.optItems = slices.Grow(p.optItems, entries)
+	}
 }
 
 // maxBound is the largest multiplicity an item may have.
@@ -153,6 +244,9 @@ func (p *Problem) AddOption(items ...string) (int, error) {
 	if len(items) == 0 {
 		return -1, ErrEmptyOption
 	}
+	if err := p.indexNamers(); err != nil {
+		return -1, err
+	}
 	idx := p.scratch[:0]
 	col := p.scratchC[:0]
 	anyColor := false
@@ -214,7 +308,7 @@ func (p *Problem) AddOptionIndex(items []int, colors []int) (int, error) {
 		if colors != nil {
 			c := colors[k]
 			if c < 0 || c > 1<<30 {
-				return -1, fmt.Errorf("invalid color %d on item %s: %w", c, quote.Short(p.names[i]), ErrSyntax)
+				return -1, fmt.Errorf("invalid color %d on item %s: %w", c, quote.Short(p.ItemName(i)), ErrSyntax)
 			}
 			if c != 0 && col == nil {
 				col = p.scratchC[:0]
@@ -251,11 +345,11 @@ func (p *Problem) addOption(items, colors []int32) (int, error) {
 	stamp := p.stamp
 	for j, i := range items {
 		if p.mark[i] == stamp {
-			return -1, fmt.Errorf("item %s: %w", quote.Short(p.names[i]), ErrRepeatedItem)
+			return -1, fmt.Errorf("item %s: %w", quote.Short(p.ItemName(int(i))), ErrRepeatedItem)
 		}
 		p.mark[i] = stamp
 		if colors != nil && colors[j] != 0 && !p.secondary[i] {
-			return -1, fmt.Errorf("item %s: %w", quote.Short(p.names[i]), ErrColorPrimary)
+			return -1, fmt.Errorf("item %s: %w", quote.Short(p.ItemName(int(i))), ErrColorPrimary)
 		}
 	}
 	if len(p.optItems)+len(items) >= 1<<30 || k >= 1<<29 {
@@ -288,13 +382,24 @@ func (p *Problem) NumPrimary() int { return p.nPrimary }
 func (p *Problem) NumOptions() int { return len(p.optStart) - 1 }
 
 // ItemName returns the name of item i.
-func (p *Problem) ItemName(i int) string { return p.names[i] }
+func (p *Problem) ItemName(i int) string {
+	if name := p.names[i]; name != "" {
+		return name
+	}
+	// Named by a namer: the last one starting at or before i.
+	k := sort.Search(len(p.namers), func(k int) bool { return p.namers[k].first > i }) - 1
+	nm := p.namers[k]
+	return nm.name(i - nm.first)
+}
 
 // IsSecondary reports whether item i is secondary.
 func (p *Problem) IsSecondary(i int) bool { return p.secondary[i] }
 
 // Item returns the index of the named item, or -1.
 func (p *Problem) Item(name string) int {
+	if p.indexNamers() != nil {
+		return -1
+	}
 	if i, ok := p.index[name]; ok {
 		return i
 	}
@@ -335,7 +440,7 @@ func (p *Problem) OptionString(i int) string {
 		if j > a {
 			b.WriteByte(' ')
 		}
-		b.WriteString(p.names[p.optItems[j]])
+		b.WriteString(p.ItemName(int(p.optItems[j])))
 		if p.optColors != nil && p.optColors[j] != 0 {
 			b.WriteByte(':')
 			b.WriteString(p.ColorName(int(p.optColors[j])))

@@ -78,6 +78,17 @@ type Solver struct {
 
 // NewSolver builds the links for p. Later changes to p do not affect it.
 func NewSolver(p *Problem) *Solver {
+	s, _ := NewSolverContext(context.Background(), p)
+	return s
+}
+
+// NewSolverContext is NewSolver stopping with ctx's error when ctx ends
+// while it builds (it looks every 65,536 options): a problem of tens of
+// millions of nodes takes a second to link.
+func NewSolverContext(ctx context.Context, p *Problem) (*Solver, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	n := int32(len(p.names))
 	nOpt := len(p.optStart) - 1
 	nNodes := int(n) + 2 + len(p.optItems) + nOpt
@@ -128,6 +139,11 @@ func NewSolver(p *Problem) *Solver {
 	q := n + 1 // the spacer before option k
 	nd[q] = node{top: 0}
 	for k := range nOpt {
+		if k&0xffff == 0xffff {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
 		a, b := p.optStart[k], p.optStart[k+1]
 		first := q + 1
 		for j := a; j < b; j++ {
@@ -174,7 +190,7 @@ func NewSolver(p *Problem) *Solver {
 		s.active = make([]uint64, s.nPrim>>6+1)
 	}
 	s.sol = make([]int, 0, s.nPrim+8)
-	return s
+	return s, nil
 }
 
 // useCounted tells whether the search of s keeps its items counted by

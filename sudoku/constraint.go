@@ -97,28 +97,6 @@ func CheckConstraints(n int, v *Variant) error {
 // 12,870 (8 of 16 digits), larger grids' big cages are refused.
 const MaxCageSets = 20000
 
-// comboCount returns the number of sets of size distinct digits 1..n
-// adding up to sum, or MaxCageSets+1 when it is more than MaxCageSets.
-func comboCount(n, size, sum int) int {
-	if size < 0 || size > n || sum < 0 || sum > n*(n+1)/2 {
-		return 0
-	}
-	// ways[k][s]: sets of k digits among those seen adding up to s.
-	ways := make([][]int, size+1)
-	for k := range ways {
-		ways[k] = make([]int, sum+1)
-	}
-	ways[0][0] = 1
-	for d := 1; d <= n; d++ {
-		for k := min(d, size); k >= 1; k-- {
-			for s := sum; s >= d; s-- {
-				ways[k][s] = min(ways[k][s]+ways[k-1][s-d], MaxCageSets+1)
-			}
-		}
-	}
-	return ways[size][sum]
-}
-
 // sumRange returns the smallest and largest sums of k distinct digits
 // 1..n. Every sum in between is reached by some k digits.
 func sumRange(n, k int) (lo, hi int) {
@@ -188,7 +166,7 @@ func orthogonalPairs(n int) [][2]int {
 // sum, as masks (digit d as bit d-1), in increasing order of the masks'
 // lowest differing digit.
 func cageCombos(n, size, sum int) []uint64 {
-	var out []uint64
+	out := make([]uint64, 0, comboCount(n, size, sum))
 	var rec func(from, left, rest int, m uint64)
 	rec = func(from, left, rest int, m uint64) {
 		if left == 0 {

@@ -56,11 +56,12 @@ func TestCheckConstraints(t *testing.T) {
 }
 
 func TestComboCount(t *testing.T) {
-	for n := 1; n <= 9; n++ {
+	for n := 1; n <= 12; n++ {
 		for k := 0; k <= n; k++ {
-			for s := 0; s <= 50; s++ {
+			for s := 0; s <= 80; s++ {
 				// By enumeration of every subset.
 				want := 0
+				var union uint64
 				for m := 0; m < 1<<n; m++ {
 					c, sum := 0, 0
 					for d := 1; d <= n; d++ {
@@ -71,10 +72,14 @@ func TestComboCount(t *testing.T) {
 					}
 					if c == k && sum == s {
 						want++
+						union |= uint64(m)
 					}
 				}
 				if got := comboCount(n, k, s); got != want {
 					t.Fatalf("comboCount(%d, %d, %d) = %d, want %d", n, k, s, got, want)
+				}
+				if got := cageUnion(n, k, s); got != union {
+					t.Fatalf("cageUnion(%d, %d, %d) = %b, want %b", n, k, s, got, union)
 				}
 				if k > 0 {
 					if got := len(cageCombos(n, k, s)); got != want {
@@ -83,6 +88,39 @@ func TestComboCount(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestComboCountLarge checks comboCount and cageUnion on large sides
+// against the sets cageCombos lists, where they number at most
+// MaxCageSets, and the cap beyond.
+func TestComboCountLarge(t *testing.T) {
+	for _, n := range []int{16, 25, 36, 64} {
+		for k := 1; k <= 5; k++ {
+			lo, hi := sumRange(n, k)
+			for s := lo - 1; s <= hi+1; s += 1 + (hi-lo)/40 {
+				got := comboCount(n, k, s)
+				if got > MaxCageSets {
+					if got != MaxCageSets+1 {
+						t.Fatalf("comboCount(%d, %d, %d) = %d, want the cap %d", n, k, s, got, MaxCageSets+1)
+					}
+					continue
+				}
+				sets := cageCombos(n, k, s)
+				var union uint64
+				for _, m := range sets {
+					union |= m
+				}
+				if got != len(sets) || cageUnion(n, k, s) != union {
+					t.Fatalf("n %d, %d digits, sum %d: comboCount %d, cageUnion %b; %d sets, union %b", n, k, s, got, cageUnion(n, k, s), len(sets), union)
+				}
+			}
+		}
+	}
+	// Complements: the 60 of 64 digits adding up to 2080-10 leave out 4
+	// digits adding up to 10: 1+2+3+4 only.
+	if got := comboCount(64, 60, 2070); got != 1 {
+		t.Errorf("60 digits of 64 adding up to 2070: %d sets, want 1", got)
 	}
 }
 

@@ -1,8 +1,10 @@
 package sudoku
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -31,10 +33,26 @@ type layout struct {
 	extra [][]int    // extra regions holding each cell
 	nxtra int        // number of extra regions
 	units [][]int    // rows, columns, boxes, extra regions
-	con   *conLayout // the constraints (reduce_constraint.go), or nil
+	geo   *Geometry  // the shape with the variant
+	v     *Variant   // the variant, or nil
+	cages []Cage     // the variant's cages, then the derived ones (see DerivedCages)
+	con   *conLayout // the constraints (reduce_constraint.go), nil until built or without constraints
+	mc    *matrixCount
 }
 
-func newLayout(s Shape, v *Variant) (*layout, error) {
+// count returns the size of l's matrix (l.size), computed once.
+func (l *layout) count() *matrixCount {
+	if l.mc == nil {
+		mc := l.size()
+		l.mc = &mc
+	}
+	return l.mc
+}
+
+// newLayout returns the layout of shape s with variant v: the geometry,
+// checked, and the cages; nothing in proportion to the matrix, which
+// build makes. It stops with ctx's error when ctx ends.
+func newLayout(ctx context.Context, s Shape, v *Variant) (*layout, error) {
 	geo, err := NewGeometry(s, v)
 	if err != nil {
 		return nil, err
@@ -43,7 +61,7 @@ func newLayout(s Shape, v *Variant) (*layout, error) {
 		return nil, err
 	}
 	n := geo.N
-	l := &layout{n: n, box: make([]int, n*n), extra: make([][]int, n*n), units: geo.Houses}
+	l := &layout{n: n, box: make([]int, n*n), extra: make([][]int, n*n), units: geo.Houses, geo: geo, v: v}
 	for c := range l.box {
 		l.box[c] = geo.Box[c] - 2*n
 	}
@@ -53,8 +71,27 @@ func newLayout(s Shape, v *Variant) (*layout, error) {
 			l.extra[c] = append(l.extra[c], h-3*n)
 		}
 	}
-	l.con = newConLayout(l, v, geo)
+	if v != nil && len(v.Cages) > 0 {
+		l.cages = v.Cages
+		if encoding.derived {
+			d, err := derivedCages(ctx, geo, v.Cages)
+			if err != nil {
+				return nil, err
+			}
+			l.cages = append(slices.Clip(l.cages), d...)
+		}
+	}
 	return l, nil
+}
+
+// build makes the constraint reduction (l.con), once.
+func (l *layout) build(ctx context.Context) error {
+	if l.con != nil || !l.v.Constrained() {
+		return nil
+	}
+	con, err := newConLayout(ctx, l, l.v, l.geo)
+	l.con = con
+	return err
 }
 
 // option appends the items of "digit d (1-based) in cell" to buf.
@@ -86,44 +123,42 @@ func (l *layout) addAux(p *exactcover.Problem) error {
 	if l.con == nil {
 		return nil
 	}
-	for _, o := range l.con.aux {
-		if _, err := p.AddOptionIndex(o, nil); err != nil {
+	st := l.con.auxStart
+	var buf []int
+	for j := range len(st) - 1 {
+		buf = buf[:0]
+		for _, it := range l.con.aux[st[j]:st[j+1]] {
+			buf = append(buf, int(it))
+		}
+		if _, err := p.AddOptionIndex(buf, nil); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// addItems adds the items of the reduction to p.
+// addItems adds the items of the reduction to p. Their names are made
+// only when asked for (exactcover.Problem.AddItems): the Solver's
+// matrices, built by index, keep no string per item.
 func (l *layout) addItems(p *exactcover.Problem) error {
 	n := l.n
-	add := func(name string) error {
-		_, err := p.AddItem(name, false)
+	nn := n * n
+	cell := func(i int) string { return CellName(i, n) }
+	if _, err := p.AddItems(nn, false, cell); err != nil {
 		return err
 	}
-	for cell := range n * n {
-		if err := add("r" + strconv.Itoa(cell/n+1) + "c" + strconv.Itoa(cell%n+1)); err != nil {
+	for _, prefix := range []string{"r", "c", "b"} {
+		digit := func(i int) string { return prefix + strconv.Itoa(i/n+1) + "=" + strconv.Itoa(i%n+1) }
+		if _, err := p.AddItems(nn, false, digit); err != nil {
 			return err
 		}
 	}
-	for _, prefix := range []string{"r", "c", "b"} {
-		for u := range n {
-			for d := 1; d <= n; d++ {
-				if err := add(prefix + strconv.Itoa(u+1) + "=" + strconv.Itoa(d)); err != nil {
-					return err
-				}
-			}
-		}
-	}
-	for x := range l.nxtra {
-		for d := 1; d <= n; d++ {
-			if err := add("x" + strconv.Itoa(x+1) + "=" + strconv.Itoa(d)); err != nil {
-				return err
-			}
-		}
+	extra := func(i int) string { return "x" + strconv.Itoa(i/n+1) + "=" + strconv.Itoa(i%n+1) }
+	if _, err := p.AddItems(l.nxtra*n, false, extra); err != nil {
+		return err
 	}
 	if l.con != nil {
-		return l.con.addItems(p)
+		return l.con.addItems(p, n)
 	}
 	return nil
 }
@@ -132,20 +167,33 @@ func (l *layout) addItems(p *exactcover.Problem) error {
 // cell·N + d-1 placing digit d. With constraints, the placements they
 // rule out are left out and the cage options follow the placements: the
 // returned placements then map placements to options and back (nil
-// without constraints, where the mapping is the identity).
-func (l *layout) fullProblem() (*exactcover.Problem, *placements, error) {
+// without constraints, where the mapping is the identity). Its arrays are
+// sized by the count of the matrix (l.size). It stops with ctx's error
+// when ctx ends.
+func (l *layout) fullProblem(ctx context.Context) (*exactcover.Problem, *placements, error) {
+	if err := l.build(ctx); err != nil {
+		return nil, nil, err
+	}
+	z := l.count()
 	p := exactcover.NewProblem()
+	p.Grow(z.Items, z.Options, z.Nodes)
 	if err := l.addItems(p); err != nil {
 		return nil, nil, err
 	}
+	n := l.n
 	var pm *placements
 	if l.con != nil {
-		pm = &placements{opt: make([]int32, l.n*l.n*l.n)}
+		pm = &placements{opt: make([]int32, n*n*n), place: make([]int32, 0, z.Options)}
 	}
 	buf := make([]int, 0, 4+len(l.units))
-	for cell := range l.n * l.n {
-		for d := 1; d <= l.n; d++ {
-			pl := cell*l.n + d - 1
+	for cell := range n * n {
+		if cell%n == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+		}
+		for d := 1; d <= n; d++ {
+			pl := cell*n + d - 1
 			if l.dead(pl) {
 				pm.opt[pl] = -1
 				continue
@@ -162,7 +210,7 @@ func (l *layout) fullProblem() (*exactcover.Problem, *placements, error) {
 		}
 	}
 	if pm != nil {
-		for range l.con.aux {
+		for range len(l.con.auxStart) - 1 {
 			pm.place = append(pm.place, -1)
 		}
 	}
@@ -186,8 +234,12 @@ func (l *layout) fullProblem() (*exactcover.Problem, *placements, error) {
 // the placements and start with the cage's item "k1", "k2", ... Clashing
 // givens, or givens that break a constraint, give an *InvalidError.
 func ExactCover(g *Grid) (*exactcover.Problem, error) {
-	l, err := newLayout(g.Shape, g.Variant)
+	ctx := context.Background()
+	l, err := newLayout(ctx, g.Shape, g.Variant)
 	if err != nil {
+		return nil, err
+	}
+	if err := l.build(ctx); err != nil {
 		return nil, err
 	}
 	if err := checkCells(g); err != nil {

@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"context"
 	"slices"
 	"strconv"
 
@@ -33,54 +34,68 @@ import (
 
 // conLayout is the reduction of a variant's constraints.
 type conLayout struct {
-	names     []string  // secondary items, after the cage items
-	primary   []string  // cage items
+	sec       []secItem // the secondary items, after the cage items
+	nCages    int       // the cages, given and derived: items kK and kK=D each
 	extra     [][]int32 // per placement (cell·N + d-1): its constraint items
 	dead      []bool    // per placement: left out of the matrix
-	aux       [][]int   // the cage options
+	aux       []int32   // the cage options, one after the other
+	auxStart  []int     // cage option j is aux[auxStart[j]:auxStart[j+1]]
 	nPlain    int       // items of the region reduction
 	anyPruned bool
 }
 
-// newConLayout returns the constraint reduction of v for layout l with
-// geometry geo, or nil when v has no constraints.
-func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
+// secItem names a secondary item, made only when the name is wanted:
+// prefix, a, ",", b, sep, d ("n12,31=4").
+type secItem struct {
+	prefix, sep byte
+	a, b, d     int32
+}
+
+func (it secItem) String() string {
+	b := make([]byte, 0, 24)
+	b = append(b, it.prefix)
+	b = strconv.AppendInt(b, int64(it.a), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(it.b), 10)
+	b = append(b, it.sep)
+	b = strconv.AppendInt(b, int64(it.d), 10)
+	return string(b)
+}
+
+// newConLayout returns the constraint reduction of v for layout l (whose
+// cages, given and derived, are l.cages) with geometry geo, or nil when v
+// has no constraints. It stops with ctx's error when ctx ends.
+func newConLayout(ctx context.Context, l *layout, v *Variant, geo *Geometry) (*conLayout, error) {
 	if !v.Constrained() {
-		return nil
+		return nil, nil
 	}
 	peers := geo.Peers
 	n := l.n
 	nn := n * n
-	cl := &conLayout{extra: make([][]int32, nn*n), dead: make([]bool, nn*n)}
+	mc := l.count()
+	cl := &conLayout{extra: make([][]int32, nn*n), dead: make([]bool, nn*n), nCages: len(l.cages)}
 	cl.nPlain = 4*nn + l.nxtra*n
-	next := cl.nPlain
-	pr := func(name string) int {
-		cl.primary = append(cl.primary, name)
-		next++
-		return next - 1
-	}
-	cages := v.Cages
-	if encoding.derived {
-		cages = append(slices.Clip(cages), DerivedCages(geo, v.Cages)...)
-	}
-	for k, cg := range cages {
-		ks := "k" + strconv.Itoa(k+1)
-		head := pr(ks)
-		first := next
-		for d := 1; d <= n; d++ {
-			pr(ks + "=" + strconv.Itoa(d))
+	next := cl.nPlain + len(l.cages)*(n+1)
+	cl.aux = make([]int32, 0, mc.auxEntries)
+	cl.auxStart = make([]int, 1, mc.auxOptions+1)
+	cl.sec = make([]secItem, 0, mc.Secondary)
+	for k, cg := range l.cages {
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
+		head := cl.nPlain + k*(n+1)
+		first := head + 1
 		combos := cageCombos(n, len(cg.Cells), cg.Sum)
 		var union uint64
 		for _, m := range combos {
 			union |= m
-			opt := []int{head}
+			cl.aux = append(cl.aux, int32(head))
 			for d := 1; d <= n; d++ {
 				if m&(1<<(d-1)) == 0 {
-					opt = append(opt, first+d-1)
+					cl.aux = append(cl.aux, int32(first+d-1))
 				}
 			}
-			cl.aux = append(cl.aux, opt)
+			cl.auxStart = append(cl.auxStart, len(cl.aux))
 		}
 		for _, c := range cg.Cells {
 			for d := 1; d <= n; d++ {
@@ -91,8 +106,8 @@ func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
 			}
 		}
 	}
-	sec := func(name string) int32 {
-		cl.names = append(cl.names, name)
+	sec := func(prefix byte, a, b int, sep byte, d int) int32 {
+		cl.sec = append(cl.sec, secItem{prefix, sep, int32(a), int32(b), int32(d)})
 		next++
 		return int32(next - 1)
 	}
@@ -108,13 +123,17 @@ func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
 		cl.extra[cell*n+d-1] = append(cl.extra[cell*n+d-1], item)
 	}
 	if v.AntiKnight {
-		for _, p := range knightPairs(n) {
+		for i, p := range knightPairs(n) {
+			if i%n == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
 			if isPeer(p[0], p[1]) {
 				continue
 			}
-			ps := "n" + strconv.Itoa(p[0]) + "," + strconv.Itoa(p[1]) + "="
 			for d := 1; d <= n; d++ {
-				it := sec(ps + strconv.Itoa(d))
+				it := sec('n', p[0], p[1], '=', d)
 				add(p[0], d, it)
 				add(p[1], d, it)
 			}
@@ -125,9 +144,8 @@ func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
 			if isPeer(p[0], p[1]) {
 				continue
 			}
-			ps := "d" + strconv.Itoa(p[0]) + "," + strconv.Itoa(p[1]) + "="
 			for d := 1; d <= n; d++ {
-				it := sec(ps + strconv.Itoa(d))
+				it := sec('d', p[0], p[1], '=', d)
 				add(p[0], d, it)
 				add(p[1], d, it)
 			}
@@ -135,15 +153,17 @@ func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
 	}
 	if v.AntiKing && !encoding.kingPairs {
 		for r := 0; r+1 < n; r++ {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			for c := 0; c+1 < n; c++ {
 				a := r*n + c
 				w := [4]int{a, a + 1, a + n, a + n + 1}
 				if isPeer(w[0], w[3]) && isPeer(w[1], w[2]) {
 					continue
 				}
-				ws := "w" + strconv.Itoa(r+1) + "," + strconv.Itoa(c+1) + "="
 				for d := 1; d <= n; d++ {
-					it := sec(ws + strconv.Itoa(d))
+					it := sec('w', r+1, c+1, '=', d)
 					for _, x := range w {
 						add(x, d, it)
 					}
@@ -152,10 +172,14 @@ func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
 		}
 	}
 	if v.NonConsecutive {
-		for _, p := range orthogonalPairs(n) {
-			ps := "c" + strconv.Itoa(p[0]) + "," + strconv.Itoa(p[1]) + "~"
+		for i, p := range orthogonalPairs(n) {
+			if i%n == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
 			for k := 1; k < n; k++ {
-				it := sec(ps + strconv.Itoa(k))
+				it := sec('c', p[0], p[1], '~', k)
 				for _, x := range p {
 					add(x, k, it)
 					add(x, k+1, it)
@@ -172,16 +196,18 @@ func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
 			}
 		}
 		for t, th := range v.Thermos {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
 			for i := 0; i+1 < len(th); i++ {
 				a, b := th[i], th[i+1]
-				ts := "t" + strconv.Itoa(t+1) + "," + strconv.Itoa(i+1) + ">"
 				// Item j: a holds j or more, b j or less. Only the j
 				// both cells can reach need an item.
 				for j := 1; j <= n; j++ {
 					if encoding.prune && (rng[a]>>(j-1) == 0 || rng[b]&(1<<j-1) == 0) {
 						continue
 					}
-					it := sec(ts + strconv.Itoa(j))
+					it := sec('t', t+1, i+1, '>', j)
 					for x := j; x <= n; x++ {
 						add(a, x, it)
 					}
@@ -195,22 +221,25 @@ func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
 	for _, d := range cl.dead {
 		cl.anyPruned = cl.anyPruned || d
 	}
-	return cl
+	return cl, nil
 }
 
-// addItems adds the constraint items to p, after the region items.
-func (cl *conLayout) addItems(p *exactcover.Problem) error {
-	for _, name := range cl.primary {
-		if _, err := p.AddItem(name, false); err != nil {
-			return err
+// addItems adds the constraint items to p, after the region items: per
+// cage kK and kK=1..kK=N (primary), then the secondary items.
+func (cl *conLayout) addItems(p *exactcover.Problem, n int) error {
+	cageItem := func(i int) string {
+		k, d := i/(n+1), i%(n+1)
+		ks := "k" + strconv.Itoa(k+1)
+		if d == 0 {
+			return ks
 		}
+		return ks + "=" + strconv.Itoa(d)
 	}
-	for _, name := range cl.names {
-		if _, err := p.AddItem(name, true); err != nil {
-			return err
-		}
+	if _, err := p.AddItems(cl.nCages*(n+1), false, cageItem); err != nil {
+		return err
 	}
-	return nil
+	_, err := p.AddItems(len(cl.sec), true, func(i int) string { return cl.sec[i].String() })
+	return err
 }
 
 // placements maps the placements (cell·N + d-1) of a constrained matrix
@@ -244,6 +273,15 @@ var encoding = struct {
 // which may overlap the given ones: the encoding takes each cage on its
 // own. Cages equal to a given one or found before are left out.
 func DerivedCages(geo *Geometry, given []Cage) []Cage {
+	out, _ := derivedCages(context.Background(), geo, given)
+	return out
+}
+
+// derivedCages is DerivedCages stopping with ctx's error when ctx ends.
+func derivedCages(ctx context.Context, geo *Geometry, given []Cage) ([]Cage, error) {
+	if len(given) == 0 {
+		return nil, nil // no cage inside or over any region
+	}
 	n := geo.N
 	nc := n * n
 	full := n * (n + 1) / 2
@@ -321,6 +359,9 @@ func DerivedCages(geo *Geometry, given []Cage) []Cage {
 	}
 	in := make([]bool, nc)
 	for _, r := range regions {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for _, c := range r.cells {
 			in[c] = true
 		}
@@ -374,5 +415,5 @@ func DerivedCages(geo *Geometry, given []Cage) []Cage {
 			in[c] = false
 		}
 	}
-	return out
+	return out, nil
 }

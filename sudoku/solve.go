@@ -67,7 +67,23 @@ type Options struct {
 	// a random solution, the same for the same seed. Auto then uses the
 	// exact-cover solver.
 	Seed uint64
+	// MaxBytes bounds the memory of an exact-cover matrix, as
+	// EstimateMatrix figures it before building anything: a puzzle whose
+	// matrix would take more gives an error wrapping ErrTooLarge, at once.
+	// 0 means DefaultMaxBytes (2 GiB); a negative value, no limit.
+	MaxBytes int64
+	// CacheBytes bounds the memory of the matrices the Solver keeps
+	// between calls (at most 8, each counted at what it holds: the
+	// exactcover.Solver's Bytes and the map of placements): after each
+	// call, the most recently used that fit in it are kept and the others
+	// dropped. 0 means DefaultCacheBytes (256 MiB); a negative value keeps
+	// none.
+	CacheBytes int64
 }
+
+// DefaultCacheBytes is the bound on the matrices a Solver keeps when
+// Options.CacheBytes is 0.
+const DefaultCacheBytes = 256 << 20
 
 // Solver solves, counts and checks puzzles of every shape and variant. It
 // keeps the exact-cover matrix of the last few shapes and variants it met
@@ -94,6 +110,16 @@ type entry struct {
 	xs      *exactcover.Solver
 	pm      *placements // with constraints: placements to options and back
 	chosen  bool        // Choose was called since the last Reset
+}
+
+// bytes returns the memory e holds: its exact-cover solver and map of
+// placements.
+func (e *entry) bytes() int64 {
+	b := e.xs.Bytes()
+	if e.pm != nil {
+		b += int64(cap(e.pm.opt)+cap(e.pm.place)) * 4
+	}
+	return b
 }
 
 // errRuledOut is apply's report of a given that the variant's constraints
@@ -127,8 +153,9 @@ func (s *Solver) useFast(g *Grid) (bool, error) {
 }
 
 // matrix returns the cached exact-cover solver for g's shape and variant,
-// building it on first use.
-func (s *Solver) matrix(g *Grid) (*entry, error) {
+// building it on first use: an error wrapping ErrTooLarge when its
+// estimate is over the budget, ctx's error when ctx ends while building.
+func (s *Solver) matrix(ctx context.Context, g *Grid) (*entry, error) {
 	shape := g.Shape.norm()
 	if len(s.cache) > 0 {
 		if e := s.cache[0]; e.shape == shape && e.variant == g.Variant {
@@ -144,15 +171,28 @@ func (s *Solver) matrix(g *Grid) (*entry, error) {
 			return e, nil
 		}
 	}
-	l, err := newLayout(shape, g.Variant)
+	l, err := newLayout(ctx, shape, g.Variant)
 	if err != nil {
 		return nil, err
 	}
-	p, pm, err := l.fullProblem()
+	mc := l.count()
+	if limit := s.opt.MaxBytes; limit >= 0 {
+		if limit == 0 {
+			limit = DefaultMaxBytes
+		}
+		if err := mc.Within(limit); err != nil {
+			return nil, err
+		}
+	}
+	p, pm, err := l.fullProblem(ctx)
 	if err != nil {
 		return nil, err
 	}
-	e := &entry{shape: shape, variant: g.Variant, key: key, n: l.n, xs: exactcover.NewSolver(p), pm: pm}
+	xs, err := exactcover.NewSolverContext(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	e := &entry{shape: shape, variant: g.Variant, key: key, n: l.n, xs: xs, pm: pm}
 	if len(s.cache) < maxCached {
 		s.cache = append(s.cache, nil)
 	}
@@ -161,14 +201,43 @@ func (s *Solver) matrix(g *Grid) (*entry, error) {
 	return e, nil
 }
 
+// trim keeps, after a call, the most recently used matrices that fit in
+// the cache's budget (Options.CacheBytes), and drops the others.
+func (s *Solver) trim() {
+	limit := s.opt.CacheBytes
+	if limit == 0 {
+		limit = DefaultCacheBytes
+	}
+	kept, total := 0, int64(0)
+	for _, e := range s.cache {
+		if b := e.bytes(); limit >= 0 && total+b <= limit {
+			total += b
+			s.cache[kept] = e
+			kept++
+		}
+	}
+	clear(s.cache[kept:])
+	s.cache = s.cache[:kept]
+}
+
+// CachedBytes returns the memory of the matrices the Solver keeps (see
+// Options.CacheBytes).
+func (s *Solver) CachedBytes() int64 {
+	var total int64
+	for _, e := range s.cache {
+		total += e.bytes()
+	}
+	return total
+}
+
 // apply returns the matrix of g with g's givens chosen, an *InvalidError
 // when they clash or break a constraint, or errRuledOut when the
 // constraints alone rule a given out.
-func (s *Solver) apply(g *Grid) (*entry, error) {
+func (s *Solver) apply(ctx context.Context, g *Grid) (*entry, error) {
 	if err := checkCells(g); err != nil {
 		return nil, err
 	}
-	e, err := s.matrix(g)
+	e, err := s.matrix(ctx, g)
 	if err != nil {
 		return nil, err
 	}
@@ -283,7 +352,8 @@ func (s *Solver) SolveInto(ctx context.Context, g, dst *Grid) (*Grid, error) {
 		copy(out.Cells, s.sol[:])
 		return out, nil
 	}
-	e, err := s.apply(g)
+	defer s.trim()
+	e, err := s.apply(ctx, g)
 	if err == errRuledOut {
 		return nil, ErrNoSolution
 	}
@@ -351,7 +421,8 @@ func (s *Solver) Count(ctx context.Context, g *Grid, limit int) (int, error) {
 		}
 		return n, nil
 	}
-	e, err := s.apply(g)
+	defer s.trim()
+	e, err := s.apply(ctx, g)
 	if err == errRuledOut {
 		return 0, nil
 	}
@@ -401,7 +472,8 @@ func (s *Solver) Check(ctx context.Context, g *Grid) (Verdict, error) {
 		}
 		return Verdict{Kind: Multiple, N: 9}, nil
 	}
-	e, err := s.apply(g)
+	defer s.trim()
+	e, err := s.apply(ctx, g)
 	if err == errRuledOut {
 		return Verdict{Kind: NoSolution, N: g.N()}, nil
 	}

@@ -1,6 +1,7 @@
 package sudoku
 
 import (
+	"context"
 	"errors"
 	"slices"
 	"strings"
@@ -54,7 +55,7 @@ func TestVariantConstructors(t *testing.T) {
 				t.Fatalf("disjoint %v: cell %d in %d groups", s, c, k)
 			}
 		}
-		if _, err := newLayout(s, dj); err != nil {
+		if _, err := newLayout(context.Background(), s, dj); err != nil {
 			t.Fatalf("disjoint %v: %v", s, err)
 		}
 	}
@@ -180,12 +181,12 @@ func TestUnitsRejectBadVariants(t *testing.T) {
 		{&Variant{Boxes: [][]int{{0, 1, 2, 3}}}, "1 boxes, want 4"},
 		{&Variant{Boxes: [][]int{{0, 1, 2, 3}, {0, 5, 6, 7}, {8, 9, 10, 11}, {12, 13, 14, 15}}}, "box 2: cell r1c1 already in another box"},
 	} {
-		_, err := newLayout(Shape{2, 2}, tc.v)
+		_, err := newLayout(context.Background(), Shape{2, 2}, tc.v)
 		if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.Is(err, ErrVariant) {
 			t.Errorf("%v: err %v, want %q", tc.v, err, tc.err)
 		}
 	}
-	if _, err := newLayout(Shape{9, 9}, nil); !errors.Is(err, ErrShape) {
+	if _, err := newLayout(context.Background(), Shape{9, 9}, nil); !errors.Is(err, ErrShape) {
 		t.Errorf("81x81: %v, want ErrShape", err)
 	}
 }

@@ -28,6 +28,22 @@ type Config struct {
 	// MaxCount caps the limit of a count request (default 1,000,000); a
 	// limit of 0 (every solution) is bounded by the deadline alone.
 	MaxCount int
+	// MaxMatrix bounds the memory of one puzzle's exact-cover matrix, as
+	// sudoku.EstimateMatrix figures it before building anything (default
+	// 384 MiB: every grid up to 64x64 without cages, with or without the
+	// chess constraints): solve, count and check answer 413 (too_large)
+	// beyond it.
+	MaxMatrix int64
+	// MatrixMemory bounds the matrices of the requests running at once,
+	// each counted at its estimate, and the exact-cover problems of
+	// /api/exactcover (default 512 MiB, at least MaxMatrix): a request
+	// that would go over gets 503 (busy).
+	MatrixMemory int64
+	// MemoryLimit is the Go runtime's soft memory limit that
+	// ListenAndServe sets for the process (runtime/debug.SetMemoryLimit),
+	// unless the GOMEMLIMIT environment variable sets one (default
+	// MatrixMemory + 256 MiB; negative: none). Serve leaves it alone.
+	MemoryLimit int64
 	// ShutdownTimeout bounds the graceful shutdown (default 10 s).
 	ShutdownTimeout time.Duration
 	// Logger receives the request log (default: discard).
@@ -62,6 +78,16 @@ func (c *Config) defaults() {
 	}
 	if c.MaxCount <= 0 {
 		c.MaxCount = 1_000_000
+	}
+	if c.MaxMatrix <= 0 {
+		c.MaxMatrix = 384 << 20
+	}
+	if c.MatrixMemory <= 0 {
+		c.MatrixMemory = 512 << 20
+	}
+	c.MatrixMemory = max(c.MatrixMemory, c.MaxMatrix)
+	if c.MemoryLimit == 0 {
+		c.MemoryLimit = c.MatrixMemory + 256<<20
 	}
 	if c.ShutdownTimeout <= 0 {
 		c.ShutdownTimeout = 10 * time.Second

@@ -88,6 +88,12 @@ func (s *Server) exactCover(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
+	release, aerr := s.reserveProblem(p)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	defer release()
 	opt := exactcover.Options{Limit: limit, MaxNodes: budget}
 	rep := exactCoverReply{Items: p.NumItems(), Options: p.NumOptions()}
 	sv := exactcover.NewSolver(p)

@@ -15,7 +15,7 @@ type metrics struct {
 	latency  *prometheus.HistogramVec // route
 	solved   *prometheus.CounterVec   // kind: sudoku, exactcover
 	nodes    *prometheus.CounterVec   // kind
-	rejected *prometheus.CounterVec   // reason: busy, body, deadline, budget
+	rejected *prometheus.CounterVec   // reason: busy, body, deadline, budget, memory
 	inflight prometheus.Gauge
 }
 
@@ -37,7 +37,7 @@ func newMetrics(line *lineproto.Stats) *metrics {
 			Name: "sudoku_search_nodes_total", Help: "Search nodes (exact cover) or guesses (fast 9x9 solver) spent, by kind.",
 		}, []string{"kind"}),
 		rejected: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "sudoku_rejected_requests_total", Help: "Requests refused or cut short, by reason (busy, body, deadline, budget).",
+			Name: "sudoku_rejected_requests_total", Help: "Requests refused or cut short, by reason (busy, body, deadline, budget, memory).",
 		}, []string{"reason"}),
 		inflight: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "sudoku_searches_in_flight", Help: "Searches running now.",

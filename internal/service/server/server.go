@@ -30,6 +30,12 @@ type Server struct {
 	line *lineproto.Server
 	mux  *http.ServeMux
 	http *http.Server
+	// The memory of the exact-cover matrices (memory.go): the bytes the
+	// running requests reserved, the solvers kept between requests, and
+	// the requests to return freed memory to the system.
+	mem     memBudget
+	solvers chan *sudoku.Solver
+	free    chan struct{}
 	// The rater's searches (logic.Rate and logic.Hint; tests stub them).
 	rateFunc func(context.Context, *sudoku.Grid, logic.Options) (logic.Result, error)
 	hintFunc func(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64, opt logic.HintOptions) (logic.HintResult, error)
@@ -38,7 +44,8 @@ type Server struct {
 // New returns a server with cfg (defaults filled in).
 func New(cfg Config) *Server {
 	cfg.defaults()
-	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.MaxSearches), rateFunc: logic.RateWith, hintFunc: logic.HintWith}
+	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.MaxSearches), rateFunc: logic.RateWith, hintFunc: logic.HintWith,
+		mem: memBudget{max: cfg.MatrixMemory}, solvers: make(chan *sudoku.Solver, maxPooled), free: make(chan struct{}, 1)}
 	lc := cfg.Line
 	lc.NewSolver = func() lineproto.Solver { return new(bitboardSolver) }
 	lc.Logger = cfg.Logger
@@ -74,11 +81,11 @@ func (s *Server) routes() {
 	handle := func(pattern, route string, h http.Handler) {
 		mux.Handle(pattern, s.instrument(route, h))
 	}
-	handle("POST /api/solve", "solve", s.puzzleHandler(s.solve))
-	handle("POST /api/count", "count", s.puzzleHandler(s.count))
-	handle("POST /api/check", "check", s.puzzleHandler(s.check))
-	handle("POST /api/rate", "rate", s.puzzleHandler(s.rate))
-	handle("POST /api/hint", "hint", s.puzzleHandler(s.hint))
+	handle("POST /api/solve", "solve", s.puzzleHandler(s.solve, true))
+	handle("POST /api/count", "count", s.puzzleHandler(s.count, true))
+	handle("POST /api/check", "check", s.puzzleHandler(s.check, true))
+	handle("POST /api/rate", "rate", s.puzzleHandler(s.rate, false))
+	handle("POST /api/hint", "hint", s.puzzleHandler(s.hint, false))
 	handle("GET /api/generate", "generate", http.HandlerFunc(s.generate))
 	handle("POST /api/exactcover", "exactcover", http.HandlerFunc(s.exactCover))
 	handle("GET /healthz", "healthz", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -146,9 +153,11 @@ func (s *Server) instrument(route string, h http.Handler) http.Handler {
 	})
 }
 
-// ListenAndServe listens on the configured addresses and serves until ctx
-// is done, then shuts down gracefully.
+// ListenAndServe sets the process's memory limit (Config.MemoryLimit),
+// listens on the configured addresses and serves until ctx is done, then
+// shuts down gracefully.
 func (s *Server) ListenAndServe(ctx context.Context) error {
+	s.setMemoryLimit()
 	var hl, ll net.Listener
 	var err error
 	if s.cfg.HTTPAddr != "-" {
@@ -174,6 +183,8 @@ func (s *Server) ListenAndServe(ctx context.Context) error {
 func (s *Server) Serve(ctx context.Context, hl, ll net.Listener) error {
 	errc := make(chan error, 2)
 	var wg sync.WaitGroup
+	stopFree := make(chan struct{})
+	wg.Go(func() { s.freeLoop(stopFree) })
 	if hl != nil {
 		s.cfg.Logger.Info("http listening", "addr", hl.Addr().String())
 		wg.Go(func() {
@@ -203,6 +214,7 @@ func (s *Server) Serve(ctx context.Context, hl, ll net.Listener) error {
 	werr.Go(func() { herr = s.http.Shutdown(sctx) })
 	werr.Go(func() { lerr = s.line.Shutdown(sctx) })
 	werr.Wait()
+	close(stopFree)
 	wg.Wait()
 	if err == nil {
 		err = errors.Join(herr, lerr)

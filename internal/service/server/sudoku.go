@@ -5,18 +5,10 @@ import (
 	"errors"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/sudoku"
-)
-
-// solvers pools sudoku.Solvers (each keeps the exact-cover matrices of the
-// shapes it met), one per running search. dlxSolvers never use the fast
-// 9x9 solver, whose searches cannot be cancelled: large counts go there.
-var (
-	solvers = sync.Pool{New: func() any { return sudoku.NewSolver(sudoku.Options{}) }}
 )
 
 // gridText returns a grid (a solution) in the text format of the
@@ -34,8 +26,13 @@ func gridText(g *sudoku.Grid, f sudoku.Format) string {
 }
 
 // puzzleHandler is the common part of solve, count, check, rate and hint:
-// read the body, parse the puzzle, take a search slot, run f.
-func (s *Server) puzzleHandler(f func(ctx context.Context, req *puzzleRequest) (any, *apiError)) http.HandlerFunc {
+// read the body, parse the puzzle, take a search slot, run f. With
+// matrix (solve, count, check, which search the exact-cover matrix of
+// every grid but the standard 9x9), the matrix is estimated before the
+// slot is taken, refused when over Config.MaxMatrix (413), and its
+// memory reserved while f runs (503 when the running searches hold too
+// much).
+func (s *Server) puzzleHandler(f func(ctx context.Context, req *puzzleRequest) (any, *apiError), matrix bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		body, aerr := s.readBody(w, r, s.cfg.MaxBody)
 		if aerr != nil {
@@ -47,12 +44,25 @@ func (s *Server) puzzleHandler(f func(ctx context.Context, req *puzzleRequest) (
 			writeError(w, aerr)
 			return
 		}
+		var need int64
+		if matrix {
+			if need, aerr = s.estimateMatrix(req.grid); aerr != nil {
+				writeError(w, aerr)
+				return
+			}
+		}
 		ctx, done, aerr := s.startSearch(r)
 		if aerr != nil {
 			writeError(w, aerr)
 			return
 		}
 		defer done()
+		release, aerr := s.reserve(need)
+		if aerr != nil {
+			writeError(w, aerr)
+			return
+		}
+		defer release()
 		v, aerr := f(ctx, req)
 		if aerr != nil {
 			writeError(w, aerr)
@@ -74,6 +84,9 @@ func (s *Server) sudokuError(ctx context.Context, err error) *apiError {
 		return newError(http.StatusUnprocessableEntity, jsonfmt.CodeNoSolution, "the puzzle has no solution")
 	case errors.Is(err, sudoku.ErrGrid), errors.Is(err, sudoku.ErrShape), errors.Is(err, sudoku.ErrVariant):
 		return badRequest(err.Error())
+	case errors.Is(err, sudoku.ErrTooLarge):
+		s.m.rejected.WithLabelValues("memory").Inc()
+		return newError(http.StatusRequestEntityTooLarge, jsonfmt.CodeTooLarge, err.Error())
 	}
 	return s.searchError(ctx, err)
 }
@@ -109,8 +122,8 @@ func ms(start time.Time) float64 { return jsonfmt.Millis(time.Since(start)) }
 
 func (s *Server) solve(ctx context.Context, req *puzzleRequest) (any, *apiError) {
 	start := time.Now()
-	sv := solvers.Get().(*sudoku.Solver)
-	defer solvers.Put(sv)
+	sv := s.getSolver()
+	defer s.putSolver(sv)
 	sol, err := sv.Solve(ctx, req.grid)
 	m := method(req.grid)
 	s.m.nodes.WithLabelValues(m).Add(float64(sv.Guesses()))
@@ -148,8 +161,8 @@ func (s *Server) count(ctx context.Context, req *puzzleRequest) (any, *apiError)
 	}
 	// Every solver stops at the deadline (the fast one polls the context
 	// every 1,024 guesses), however high the limit.
-	sv := solvers.Get().(*sudoku.Solver)
-	defer solvers.Put(sv)
+	sv := s.getSolver()
+	defer s.putSolver(sv)
 	solverLimit := limit
 	if limit == 0 {
 		solverLimit = -1 // sudoku.Solver.Count: every solution
@@ -194,8 +207,8 @@ type checkReply struct {
 
 func (s *Server) check(ctx context.Context, req *puzzleRequest) (any, *apiError) {
 	start := time.Now()
-	sv := solvers.Get().(*sudoku.Solver)
-	defer solvers.Put(sv)
+	sv := s.getSolver()
+	defer s.putSolver(sv)
 	v, err := sv.Check(ctx, req.grid)
 	s.m.nodes.WithLabelValues(method(req.grid)).Add(float64(sv.Guesses()))
 	if err != nil {

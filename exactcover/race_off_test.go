@@ -1,0 +1,5 @@
+//go:build !race
+
+package exactcover
+
+const raceDetector = false

@@ -1,0 +1,7 @@
+//go:build race
+
+package exactcover
+
+// raceDetector: the race detector is on; it changes what the code
+// allocates, which the memory tests measure.
+const raceDetector = true

@@ -1,0 +1,161 @@
+package server
+
+import (
+	"net/http"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"sync"
+
+	"github.com/dlxkit/dlx/exactcover"
+	"github.com/dlxkit/dlx/internal/jsonfmt"
+	"github.com/dlxkit/dlx/sudoku"
+)
+
+// The memory of the service. The exact-cover matrices are its only large
+// allocations: a few kilobytes of JSON may describe a matrix of
+// gigabytes (a 64x64 grid with every chess constraint, hundreds of killer
+// cages). Each puzzle's matrix is estimated before anything is built
+// (sudoku.EstimateMatrix): over Config.MaxMatrix it is refused with 413;
+// the matrices of the requests running at once share Config.MatrixMemory
+// (beyond it, 503); the solvers kept between requests keep at most
+// solverCacheBytes of matrices each, and at most maxPooled of them are
+// kept; after a large matrix the freed memory goes back to the operating
+// system at once; and ListenAndServe sets the Go runtime's memory limit,
+// so that garbage is collected before the heap grows past it. See
+// docs/service.md ("Memory") for the resulting bound.
+
+// maxPooled is the number of solvers kept between requests.
+const maxPooled = 8
+
+// solverCacheBytes bounds the matrices a pooled solver keeps (16x16 and
+// 25x25 grids, most variants of them; larger ones are built again).
+const solverCacheBytes = 8 << 20
+
+// freeAfter is the size of a matrix after which the memory freed at the
+// end of the request is returned to the operating system at once.
+const freeAfter = 32 << 20
+
+// memBudget counts the bytes reserved by the requests running now.
+type memBudget struct {
+	mu        sync.Mutex
+	used, max int64
+}
+
+// take reserves n bytes, or reports false when they would go over the
+// budget.
+func (b *memBudget) take(n int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.used+n > b.max {
+		return false
+	}
+	b.used += n
+	return true
+}
+
+// give gives n bytes back.
+func (b *memBudget) give(n int64) {
+	b.mu.Lock()
+	b.used -= n
+	b.mu.Unlock()
+}
+
+// getSolver returns a pooled solver, or a new one.
+func (s *Server) getSolver() *sudoku.Solver {
+	select {
+	case sv := <-s.solvers:
+		return sv
+	default:
+		return sudoku.NewSolver(sudoku.Options{MaxBytes: s.cfg.MaxMatrix, CacheBytes: solverCacheBytes})
+	}
+}
+
+// putSolver keeps sv for a later request, or drops it when maxPooled are
+// kept already.
+func (s *Server) putSolver(sv *sudoku.Solver) {
+	select {
+	case s.solvers <- sv:
+	default:
+	}
+}
+
+// estimateMatrix returns the memory that solving g takes: its
+// exact-cover matrix (sudoku.EstimateMatrix), and the matrices the
+// solver it takes from the pool may keep (solverCacheBytes); or 413 when
+// the matrix is over Config.MaxMatrix. A standard 9x9 grid, solved by the
+// fast solver, needs no matrix: 0.
+func (s *Server) estimateMatrix(g *sudoku.Grid) (int64, *apiError) {
+	if g.IsStandard9() {
+		return 0, nil
+	}
+	z, err := sudoku.EstimateMatrix(g.Shape, g.Variant)
+	if err != nil {
+		return 0, badRequest(err.Error())
+	}
+	if err := z.Within(s.cfg.MaxMatrix); err != nil {
+		s.m.rejected.WithLabelValues("memory").Inc()
+		return 0, newError(http.StatusRequestEntityTooLarge, jsonfmt.CodeTooLarge, err.Error()+" (the server's limit per puzzle, -max-matrix)")
+	}
+	return z.Bytes + solverCacheBytes, nil
+}
+
+// reserve reserves n bytes of Config.MatrixMemory (503 when they are not
+// free) and returns the function that gives them back, and returns the
+// memory freed to the operating system after a large matrix.
+func (s *Server) reserve(n int64) (func(), *apiError) {
+	if n == 0 {
+		return func() {}, nil
+	}
+	if !s.mem.take(n) {
+		s.m.rejected.WithLabelValues("memory").Inc()
+		return nil, newError(http.StatusServiceUnavailable, jsonfmt.CodeBusy,
+			"the searches running now hold the server's memory for matrices ("+strconv.FormatInt(s.cfg.MatrixMemory>>20, 10)+" MB, -matrix-memory); retry later")
+	}
+	return func() {
+		s.mem.give(n)
+		if n >= freeAfter {
+			s.freeMemory()
+		}
+	}, nil
+}
+
+// reserveProblem reserves the memory of an exact-cover problem read from
+// a request and of its solver (exactcover.Size.Bytes, and the items'
+// names, about 64 bytes each).
+func (s *Server) reserveProblem(p *exactcover.Problem) (func(), *apiError) {
+	return s.reserve(p.Size().Bytes() + int64(p.NumItems())*64)
+}
+
+// freeMemory asks the goroutine of Serve to return the memory freed to
+// the operating system (debug.FreeOSMemory: a collection, then every
+// free page released), without waiting; requests asking while it runs
+// are served by its next run.
+func (s *Server) freeMemory() {
+	select {
+	case s.free <- struct{}{}:
+	default:
+	}
+}
+
+// freeLoop returns freed memory to the operating system when asked, until
+// stop is closed.
+func (s *Server) freeLoop(stop <-chan struct{}) {
+	for {
+		select {
+		case <-stop:
+			return
+		case <-s.free:
+			debug.FreeOSMemory()
+		}
+	}
+}
+
+// setMemoryLimit sets the Go runtime's soft memory limit to
+// Config.MemoryLimit, unless it is negative or the GOMEMLIMIT environment
+// variable sets one.
+func (s *Server) setMemoryLimit() {
+	if s.cfg.MemoryLimit > 0 && os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(s.cfg.MemoryLimit)
+	}
+}
