@@ -31,7 +31,7 @@ func FuzzConstraintJSON(f *testing.F) {
 	ctx := context.Background()
 	f.Fuzz(func(t *testing.T, in string) {
 		var pj PuzzleJSON
-		if json.Unmarshal([]byte(in), &pj) != nil {
+		if DecodeJSON([]byte(in), &pj) != nil {
 			return
 		}
 		g, _, err := pj.Grid(ReadOptions{})

@@ -135,7 +135,9 @@ func TestReadErrors(t *testing.T) {
 		{"json syntax", `{"size":"3x3","puzzle":` + "\n", ReadOptions{}, []string{"error: line 1: json: unexpected EOF"}},
 		{"json variant", `{"variant":"nonesuch","puzzle":"` + p81 + `"}` + "\n" + p81, ReadOptions{}, []string{`error: line 1: json: unknown variant "nonesuch" (want one of standard, diagonal, hyper, disjoint, or jigsaw with a region map): bad variant`, p81}},
 		{"json puzzle", `{"puzzle":"` + short + `"}`, ReadOptions{}, []string{"error: line 1: json: puzzle: 80 cells, want 81"}},
-		{"json field", `{"puzle":"` + p81 + `"}`, ReadOptions{}, []string{`error: line 1: json: unknown field "puzle"`}},
+		{"json field", `{"puzle":"` + p81 + `"}`, ReadOptions{}, []string{`error: line 1, column 2: json: unknown field "puzle" (did you mean "puzzle"?)`}},
+		{"json field after spaces", "\t  " + `{"puzzle":"` + p81 + `","antiknigth":true}`, ReadOptions{}, []string{`error: line 1, column 98: json: unknown field "antiknigth" (did you mean "antiknight"?)`}},
+		{"json text after the object", `{"puzzle":"` + p81 + `"}}` + "\n" + p81, ReadOptions{}, []string{`error: line 1, column 95: json: unexpected text after the object`, p81}},
 		{"alphabet option", p81, ReadOptions{Alphabet: "A-P"}, []string{`error: line 1: 81 cells make a 9x9 grid, the alphabet "A-P" has 16 symbols`}},
 	}
 	for _, tc := range tests {

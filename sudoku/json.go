@@ -64,10 +64,11 @@ func (g *Grid) MarshalJSON() ([]byte, error) {
 	return json.Marshal(pj)
 }
 
-// UnmarshalJSON decodes a PuzzleJSON object into g.
+// UnmarshalJSON decodes a PuzzleJSON object into g, strictly (see
+// DecodeJSON).
 func (g *Grid) UnmarshalJSON(b []byte) error {
 	var pj PuzzleJSON
-	if err := json.Unmarshal(b, &pj); err != nil {
+	if err := DecodeJSON(b, &pj); err != nil {
 		return err
 	}
 	h, _, err := pj.Grid(ReadOptions{})
@@ -155,26 +156,16 @@ type ConstraintsJSON struct {
 }
 
 // ParseConstraints reads a ConstraintsJSON object (the whole of data,
-// which may span lines; unknown fields are errors) and returns its
+// which may span lines; decoded by DecodeJSON, so unknown fields are
+// errors) and returns its
 // constraints as a Variant without regions, to add to puzzles with
 // WithConstraints. Errors are *ParseError values with the line and column
 // of a syntax error. The constraints are checked against a grid only
 // when added to one (CheckConstraints).
 func ParseConstraints(data []byte) (*Variant, error) {
 	var cj ConstraintsJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&cj); err != nil {
-		if err == io.EOF {
-			return nil, &ParseError{Msg: "json: no constraints object", Err: ErrSyntax}
-		}
-		return nil, jsonError(err, data, 0)
-	}
-	if dec.More() {
-		off := int(dec.InputOffset())
-		pe := jsonError(&json.SyntaxError{Offset: int64(off) + 1}, data, 0)
-		pe.Msg = "json: unexpected text after the object"
-		return nil, pe
+	if err := DecodeJSON(data, &cj); err != nil {
+		return nil, err
 	}
 	return &Variant{Cages: cj.Cages, AntiKnight: cj.AntiKnight, AntiKing: cj.AntiKing, NonConsecutive: cj.NonConsecutive, Thermos: cj.Thermos}, nil
 }
@@ -351,19 +342,14 @@ func parseOneLineString(s string, opt ReadOptions) (*Puzzle, error) {
 	return p, nil
 }
 
-// jsonLine reads a puzzle given as one JSON object on a line.
-func (r *Reader) jsonLine(t []byte, lineNo int, crlf bool) (*Puzzle, error) {
+// jsonLine reads a puzzle given as one JSON object on a line (line, with
+// its leading white space, for the columns of errors).
+func (r *Reader) jsonLine(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 	var pj PuzzleJSON
-	dec := json.NewDecoder(bytes.NewReader(t))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&pj); err != nil {
-		return nil, jsonError(err, t, lineNo)
+	if err := decodeJSON(line, &pj, lineNo); err != nil {
+		return nil, err
 	}
-	if dec.More() {
-		return nil, syntaxError(lineNo, int(dec.InputOffset())+1, "json: unexpected text after the object")
-	}
-	opt := r.opt
-	g, f, err := pj.Grid(opt)
+	g, f, err := pj.Grid(r.opt)
 	if err != nil {
 		var pe *ParseError
 		if errors.As(err, &pe) {
@@ -375,40 +361,6 @@ func (r *Reader) jsonLine(t []byte, lineNo int, crlf bool) (*Puzzle, error) {
 	f.CRLF = crlf
 	r.lastCells = 0
 	return &Puzzle{Grid: g, Format: f, Line: lineNo}, nil
-}
-
-// jsonError turns a decoding error into a *ParseError with a position.
-func jsonError(err error, text []byte, line int) *ParseError {
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	off := -1
-	switch {
-	case errors.As(err, &se):
-		off = int(se.Offset)
-	case errors.As(err, &te):
-		off = int(te.Offset)
-	}
-	msg := strings.TrimPrefix(err.Error(), "json: ")
-	if off < 0 {
-		return &ParseError{Line: line, Msg: "json: " + msg, Err: ErrSyntax}
-	}
-	// Offsets count bytes from the start of text; find line and column.
-	l, c := line, 1
-	if line == 0 {
-		l = 1
-	}
-	for i := 0; i < off && i < len(text); i++ {
-		if text[i] == '\n' {
-			l++
-			c = 1
-		} else {
-			c++
-		}
-	}
-	if c > 1 {
-		c--
-	}
-	return &ParseError{Line: l, Col: c, Msg: "json: " + msg, Err: ErrSyntax}
 }
 
 func appendJSON(dst []byte, g *Grid, f Format) ([]byte, error) {

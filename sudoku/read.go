@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -160,6 +159,10 @@ func (r *Reader) readLine() ([]byte, bool, error) {
 	if err != nil && (err != io.EOF || len(b) == 0) {
 		return nil, false, err
 	}
+	if r.line == 0 {
+		// A byte-order mark before the first line is no part of it.
+		b = bytes.TrimPrefix(b, bom)
+	}
 	r.line++
 	crlf := false
 	if n := len(b); n > 0 && b[n-1] == '\n' {
@@ -259,7 +262,7 @@ func (r *Reader) next() (*Puzzle, error) {
 		r.nread++
 		var p *Puzzle
 		if t[0] == '{' {
-			p, err = r.jsonLine(t, lineNo, crlf)
+			p, err = r.jsonLine(line, lineNo, crlf)
 		} else {
 			p, err = r.content(line, lineNo, crlf)
 		}
@@ -822,15 +825,11 @@ func (r *Reader) detect(n int) string {
 // Text after the puzzle other than empty lines and '#' comments is an
 // error, and so is the comment after a one-line puzzle.
 func ParseGrid(s string, opt ReadOptions) (*Grid, Format, error) {
+	s = strings.TrimPrefix(s, string(bom))
 	if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") {
 		var pj PuzzleJSON
-		dec := json.NewDecoder(strings.NewReader(t))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&pj); err != nil {
-			return nil, Format{}, jsonError(err, []byte(t), 0)
-		}
-		if dec.More() {
-			return nil, Format{}, &ParseError{Msg: "json: unexpected text after the object", Err: ErrSyntax}
+		if err := DecodeJSON([]byte(s), &pj); err != nil {
+			return nil, Format{}, err
 		}
 		return pj.Grid(opt)
 	}
