@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"log/slog"
-	"os/signal"
-	"syscall"
 
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/quote"
@@ -13,7 +11,9 @@ import (
 
 func runServe(ctx context.Context, e *cli.Env, args []string) int {
 	fs := cli.NewFlagSet(e, "sudoku serve", "[flags]", `Serves the Sudoku HTTP API and web page, and the line protocol of the muduo
-Sudoku server, until SIGINT or SIGTERM; then finishes the requests in flight.`)
+Sudoku server, until SIGINT, SIGTERM or SIGHUP; then finishes the requests in
+flight. A log reader that goes away (standard error a closed pipe) does not
+stop it: the log lines are lost, the serving goes on.`)
 	var cfg server.Config
 	fs.StringVar(&cfg.HTTPAddr, "http", "127.0.0.1:8080", "HTTP `address` of the API and the web page (\"-\": none)")
 	fs.StringVar(&cfg.LineAddr, "line", "127.0.0.1:9981", "`address` of the line protocol (\"-\": none)")
@@ -42,7 +42,7 @@ Sudoku server, until SIGINT or SIGTERM; then finishes the requests in flight.`)
 	default:
 		return fs.Usagef("-log %s: want text, json or none", quote.Short(*logFormat))
 	}
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
+	ctx, stop := cli.ServeContext(ctx)
 	defer stop()
 	if err := server.New(cfg).ListenAndServe(ctx); err != nil {
 		return fs.Failf("%v", err)
