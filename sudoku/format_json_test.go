@@ -75,7 +75,7 @@ func TestJSONErrors(t *testing.T) {
 		{`{"size":"3x3","puzzle":81}`, `line 1, column 24: json: field "puzzle": a number, want a string`},
 		{`{"size":"3x3","cages":[{"sum":1e99}]}`, `line 1, column 31: json: field "cages.sum": the number 1e99, want an integer of 64 bits`},
 		{`{"size":"3y3","puzzle":"` + p81 + `"}`, `json: size: shape "3y3": want RxC (box rows x box columns) or a side N: bad grid shape`},
-		{`{"size":"2x3","puzzle":"` + p81 + `"}`, "json: puzzle: 81 cells, want 36"},
+		{`{"size":"2x3","puzzle":"` + p81 + `"}`, "json: puzzle: long puzzle: 81 cells, want 36"},
 		{`{"puzzle":"` + p81[:40] + "x" + p81[41:] + `"}`, "json: puzzle: column 41: unexpected 'x', want 1-9 or a blank (. 0 - _)"},
 		{`{"variant":"diagonal","regions":"1112122233443344","puzzle":"1..............4"}`, `json: variant "diagonal" with regions, want "jigsaw"`},
 		{`{"regions":"1112","puzzle":"1..............4"}`, "json: region map: line 1: 4 symbols, want 16 (4 lines of 4): bad variant"},

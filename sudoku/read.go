@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/dlxkit/dlx/internal/numfmt"
 	"github.com/dlxkit/dlx/internal/quote"
 )
 
@@ -81,6 +82,7 @@ type Reader struct {
 	stopped   bool // after an I/O error
 	count     int  // -1: no count line
 	countLine int
+	countLen  int // the width of the count line's number
 	nread     int
 	reported  bool
 	prevAlpha string
@@ -253,7 +255,7 @@ func (r *Reader) next() (*Puzzle, error) {
 			if c, ok := lone(t); ok {
 				t = r.save(t)
 				if r.isCountLine(t) {
-					r.count, r.countLine = c, lineNo
+					r.count, r.countLine, r.countLen = c, lineNo, len(t)
 					continue
 				}
 				line = t
@@ -277,7 +279,13 @@ func (r *Reader) next() (*Puzzle, error) {
 func (r *Reader) eof() error {
 	if r.count >= 0 && r.nread != r.count && !r.reported {
 		r.reported = true
-		return &ParseError{Line: r.countLine, Msg: fmt.Sprintf("the count line says %d puzzles, the input has %d", r.count, r.nread), Err: ErrSyntax}
+		if r.nread == 0 {
+			// A lone number and nothing after it is a mistyped puzzle
+			// ("12345"), not a batch whose puzzles are all missing.
+			r.nread++
+			return syntaxError(r.countLine, 0, "%s", r.wrongLength(r.countLen))
+		}
+		return &ParseError{Line: r.countLine, Msg: fmt.Sprintf("the count line says %s, the input has %d", numfmt.Count(int64(r.count), "puzzle", "puzzles"), r.nread), Err: ErrCountLine}
 	}
 	return io.EOF
 }
@@ -342,7 +350,7 @@ func (r *Reader) content(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 		case L < r.n*r.n && countFields(line) == r.n*r.n && allNumeric(line):
 			return r.oneLineNumbers(line, r.n, lineNo, crlf)
 		case notRow && L != r.n:
-			return nil, syntaxError(lineNo, 0, "%d cells, want %d", L, r.n*r.n)
+			return nil, syntaxError(lineNo, 0, "%s", wrongLength(L, r.n*r.n))
 		}
 		return r.grid(line, lineNo, crlf)
 	}
@@ -381,7 +389,7 @@ func (r *Reader) content(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 	if _, ok := DefaultShape(L); notRow && (!ok || r.lastCells > 0 && !r.nextSameWidth(&line, L)) {
 		// Not a row width, or amid one-line puzzles and not followed by
 		// a row of the same width: a one-line puzzle of the wrong length.
-		return nil, syntaxError(lineNo, 0, "%d cells, want %d", L, r.wantCells(L))
+		return nil, syntaxError(lineNo, 0, "%s", r.wrongLength(L))
 	}
 	return r.grid(line, lineNo, crlf)
 }
@@ -402,6 +410,23 @@ func (r *Reader) nextSameWidth(line *[]byte, L int) bool {
 	next, _, err := r.peekLine()
 	nt := bytes.TrimSpace(next)
 	return err == nil && len(nt) == L && !bytes.ContainsAny(nt, " \t|")
+}
+
+// wrongLength says that a one-line puzzle of cells cells has the wrong
+// length: "short puzzle: 5 cells, want 16".
+func (r *Reader) wrongLength(cells int) string {
+	if r.n > 0 {
+		return wrongLength(cells, r.n*r.n)
+	}
+	return wrongLength(cells, r.wantCells(cells))
+}
+
+func wrongLength(cells, want int) string {
+	what := "short"
+	if cells > want {
+		what = "long"
+	}
+	return fmt.Sprintf("%s puzzle: %s, want %d", what, numfmt.Count(int64(cells), "cell", "cells"), want)
 }
 
 // wantCells is the cell count to name in a wrong-length message.

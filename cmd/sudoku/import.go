@@ -22,14 +22,16 @@ anti-knight, anti-king and non-consecutive. The argument is a link
 a file holding a link, an f-puzzles payload or f-puzzles JSON, or "-" (or
 nothing) for standard input. A puzzle with other constraints (arrows, little
 killers, kropki dots, ...) is an error that names them: the output could not
-be played by its rules. Errors go to standard error and, as
-{"status":"error","error":{...}}, to standard output. Exit status: 0 on
-success, 1 when the output could not be written, 2 for usage or input
-errors.`
+be played by its rules. Errors go to standard error only (nothing reaches
+the next command of a pipe); with -json also, as for the other commands,
+as a record {"status":"error","error":{...}} on standard output. The
+output is JSON with or without -json. Exit status: 0 on success, 1 when
+the output could not be written, 2 for usage or input errors.`
 
 func runImport(ctx context.Context, e *cli.Env, args []string) int {
 	fset := cli.NewFlagSet(e, "sudoku import", "[flags] [LINK|FILE|-]", importDoc)
 	out := fset.String("o", "json", "output `FORMAT`: json (the puzzle object)")
+	asJSON := fset.Bool("json", false, "errors also as a JSON record on standard output (the puzzle is JSON either way)")
 	pos, code, ok := fset.Parse(args)
 	if !ok {
 		return code
@@ -55,7 +57,7 @@ func runImport(ctx context.Context, e *cli.Env, args []string) int {
 		if st, err := os.Stat(pos[0]); err == nil && !st.IsDir() {
 			b, err := os.ReadFile(pos[0])
 			if err != nil {
-				return inputError(fset, true, jsonfmt.CodeParse, err)
+				return inputError(fset, *asJSON, jsonfmt.CodeParse, err)
 			}
 			text = string(b)
 		} else {
@@ -71,7 +73,7 @@ func runImport(ctx context.Context, e *cli.Env, args []string) int {
 		if errors.Is(err, fpuzzles.ErrUnsupported) {
 			code = jsonfmt.CodeShape
 		}
-		return inputError(fset, true, code, err)
+		return inputError(fset, *asJSON, code, err)
 	}
 	w := fset.Output()
 	jsonfmt.NewEncoder(w).Encode(p)

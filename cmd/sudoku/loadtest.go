@@ -26,6 +26,7 @@ longer than -timeout, Ctrl-C or SIGTERM) prints its figures so far, says
 why on standard error and exits 1.`)
 	var cfg lineproto.LoadConfig
 	fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:9981", "`address` of the line protocol server")
+	asJSON := fs.Bool("json", false, "print the figures as one JSON object (docs/formats.md)")
 	file := fs.String("file", "-", "`file` of puzzles, one 81-character line each ('0' or '.' blanks); \"-\": standard input")
 	fs.IntVar(&cfg.N, "n", 100000, "requests in all")
 	fs.IntVar(&cfg.Conns, "conns", 4, "connections")
@@ -61,6 +62,9 @@ why on standard error and exits 1.`)
 	res, err := lineproto.Load(ctx, cfg)
 	if res == nil {
 		return fs.Failf("%v", err)
+	}
+	if *asJSON {
+		return writeLoadJSON(fs, &cfg, res, err)
 	}
 	w := fs.Output()
 	mode := "as fast as possible"

@@ -1498,7 +1498,7 @@ function check() {
       if (v !== game.solution[i]) game.wrong.add(i);
     }
   });
-  say(game.wrong.size ? game.wrong.size + (game.wrong.size === 1 ? " entry is" : " entries are") + " wrong (marked)." : filled ? "All " + filled + " entries are right so far." : "No entries yet.", game.wrong.size ? "error" : "");
+  say(game.wrong.size ? game.wrong.size + (game.wrong.size === 1 ? " entry is" : " entries are") + " wrong (marked)." : filled === 1 ? "The 1 entry is right so far." : filled ? "All " + filled + " entries are right so far." : "No entries yet.", game.wrong.size ? "error" : "");
   save();
   render();
 }
