@@ -329,7 +329,7 @@ func (o OutsideClue) Cells(n int) []int {
 }
 
 // outsideName names the position of an outside clue ("above c3", "left of
-// r2") for messages.
+// r2"; elsewhere "r0c5", counting rows and columns from 1) for messages.
 func outsideName(row, col, n int) string {
 	switch {
 	case row == -1 && col >= 0 && col < n:
@@ -508,7 +508,7 @@ func checkRules(n int, v *Variant) []error {
 			cs := lk.Cells(n)
 			switch {
 			case inside || !near:
-				bad("little killer", k, "clue at row %d, column %d (0-based): want a place just outside the grid", lk.Row, lk.Col)
+				bad("little killer", k, "clue %s: want a place just outside the grid", outsideName(lk.Row, lk.Col, n))
 			case len(cs) == 0:
 				bad("little killer", k, "clue %s points %s, away from the grid", outsideName(lk.Row, lk.Col, n), lk.Direction)
 			default:
@@ -522,7 +522,7 @@ func checkRules(n int, v *Variant) []error {
 		}
 		for k, o := range list {
 			if o.Cells(n) == nil {
-				bad(what, k, "clue at row %d, column %d (0-based): want a place beside a row or column, just outside the grid", o.Row, o.Col)
+				bad(what, k, "clue %s: want a place beside a row or column, just outside the grid", outsideName(o.Row, o.Col, n))
 				continue
 			}
 			inRange(what, k, "value", o.Value, lo, hi)

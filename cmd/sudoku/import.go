@@ -16,13 +16,17 @@ import (
 
 const importDoc = `Prints the puzzle of an f-puzzles or SudokuPad link as the project's JSON
 puzzle object, on one line (docs/import.md): the givens, size, irregular
-regions, diagonals and extra regions, killer cages, thermometers,
-anti-knight, anti-king and non-consecutive. The argument is a link
-(https://www.f-puzzles.com/?load=N4Ig..., https://sudokupad.app/fpuzzlesN4Ig...),
-a file holding a link, an f-puzzles payload or f-puzzles JSON, or "-" (or
-nothing) for standard input. A puzzle with other constraints (arrows, little
-killers, kropki dots, ...) is an error that names them: the output could not
-be played by its rules. Errors go to standard error and, as
+regions, diagonals and extra regions, and every constraint of the f-puzzles
+format and its userscripts (killer cages, thermometers, arrows, kropki dots,
+XV, little killers, sandwiches, lines, indexers, ...: docs/variants.md). The
+argument is a link (https://www.f-puzzles.com/?load=N4Ig...,
+https://sudokupad.app/fpuzzlesN4Ig..., https://sudokupad.app/fpuzN4Ig...,
+https://sudokupad.app/?puzzleid=fpuzzlesN4Ig...), a file holding a link, an
+f-puzzles payload or f-puzzles JSON, or "-" (or nothing) for standard input.
+A puzzle whose rules are in cosmetic lines, cages or texts (the rules text
+gives them), or in constraints this command does not know, is an error that
+names them: the output could not be played by its rules. Every problem of a
+puzzle is reported, one a line. Errors go to standard error and, as
 {"status":"error","error":{...}}, to standard output. Exit status: 0 on
 success, 1 when the output could not be written, 2 for usage or input
 errors.`
@@ -70,6 +74,16 @@ func runImport(ctx context.Context, e *cli.Env, args []string) int {
 		code := jsonfmt.CodeParse
 		if errors.Is(err, fpuzzles.ErrUnsupported) {
 			code = jsonfmt.CodeShape
+		}
+		var probs fpuzzles.Problems
+		if errors.As(err, &probs) {
+			// Every problem, one a line.
+			fset.ErrorRecord(code, err)
+			fset.Errorf("%d problems:", len(probs))
+			for _, p := range probs {
+				fset.Errorf("%v", p)
+			}
+			return cli.ExitUsage
 		}
 		return inputError(fset, true, code, err)
 	}
