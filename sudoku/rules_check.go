@@ -230,7 +230,7 @@ func (c *ruleChecker) names(cells []int) string {
 	return strings.Join(s, " ")
 }
 
-// sumRangeOf describes the sum of cells for a message: "7", or "7 plus
+// sumText describes the sum of cells for a message: "7", or "7 plus
 // 2 blank cells".
 func sumText(sum, blanks int) string {
 	if blanks == 0 {
@@ -353,8 +353,10 @@ func (c *ruleChecker) rules(dotted map[[2]int]bool) {
 				switch {
 				case dy != 0 && less && dx >= dy, dy != 0 && !less && dx <= dy:
 					c.add(rule, -1, []int{x, y}, "%s: %s beside %s", rule, c.is(x), c.is(y))
-				case dy == 0 && less && dx == n, dy == 0 && !less && dx == 1:
-					c.add(rule, -1, []int{x, y}, "%s: %s, and %s needs a digit %s", rule, c.is(x), c.name(y), map[bool]string{true: "above it", false: "below it"}[less])
+				case dy == 0 && less && dx == n:
+					c.add(rule, -1, []int{x, y}, "%s: %s, and %s needs a digit above it", rule, c.is(x), c.name(y))
+				case dy == 0 && !less && dx == 1:
+					c.add(rule, -1, []int{x, y}, "%s: %s, and %s needs a digit below it", rule, c.is(x), c.name(y))
 				}
 			}
 		}

@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"reflect"
@@ -400,5 +401,69 @@ func TestExactCoverRules(t *testing.T) {
 	}
 	if n, err := Count(ctx, g, 1000); err != nil || n != 144 {
 		t.Errorf("4x4 with an even cell: %d, %v; want 144", n, err)
+	}
+}
+
+// TestEntropicRank: the low, middle and high runs of docs/variants.md.
+func TestEntropicRank(t *testing.T) {
+	for n, want := range map[int]string{
+		4: "0112", 5: "00122", 6: "001122", 7: "0011122", 8: "00011222", 9: "000111222",
+		12: "000011112222", 16: "0000011111122222",
+	} {
+		var b strings.Builder
+		for d := 1; d <= n; d++ {
+			b.WriteByte(byte('0' + entropicRank(d, n)))
+		}
+		if b.String() != want {
+			t.Errorf("side %d: ranks %s, want %s", n, b.String(), want)
+		}
+	}
+}
+
+// TestRulesJSON: every field of Rules reads from a puzzle object and a
+// constraints object, writes back the same, and merges with
+// WithConstraints; a rule that does not fit is a ParseError wrapping
+// ErrConstraint.
+func TestRulesJSON(t *testing.T) {
+	rules := `"arrows":[{"circle":[0],"shaft":[1,2]}],"differences":[{"cells":[0,1]},{"cells":[4,5],"value":2}],` +
+		`"ratios":[{"cells":[2,3]}],"negativeratio":true,"xv":[{"cells":[8,9],"value":5}],"negativexv":true,"even":[3],"odd":[0],` +
+		`"minimums":[5],"maximums":[6],"littlekillers":[{"row":-1,"col":-1,"direction":"DR","sum":10}],` +
+		`"sandwiches":[{"row":0,"col":-1,"value":5}],"xsums":[{"row":-1,"col":0,"value":4}],"skyscrapers":[{"row":4,"col":0,"value":2}],` +
+		`"quadruples":[{"cells":[0,1,4,5],"digits":[1,2]}],"clones":[{"cells":[0],"copy":[15]}],"palindromes":[[0,5,10]],` +
+		`"renbans":[[1,2]],"whispers":[{"cells":[0,1]},{"cells":[2,3],"value":2}],"betweenlines":[[0,5,10]],"regionsumlines":[[1,2]],` +
+		`"entropiclines":[[12,13]],"modularlines":[[14,15]],"nabners":[[0,2]],"zipperlines":[[0,1,2]],"doublearrows":[[8,9,10]],` +
+		`"slowthermos":[[12,8,4]],"rowindexers":[0],"columnindexers":[1],"boxindexers":[15]`
+	in := `{"size":"2x2",` + rules + `,"puzzle":"................"}`
+	var pj PuzzleJSON
+	if err := json.Unmarshal([]byte(in), &pj); err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := pj.Grid(ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(g.Variant.RuleNames()); n != len(ruleInfos) {
+		t.Errorf("%d rules read, want %d", n, len(ruleInfos))
+	}
+	out, err := json.Marshal(g)
+	if err != nil || string(out) != in {
+		t.Errorf("written back as %s, %v\nwant %s", out, err, in)
+	}
+	c, err := ParseConstraints([]byte("{" + rules + "}"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(c.Rules, g.Variant.Rules) {
+		t.Errorf("constraints object: %+v", c.Rules)
+	}
+	both := WithConstraints(g.Variant, c)
+	if len(both.Arrows) != 2 || len(both.Whispers) != 4 || !both.NegativeXV || len(g.Variant.Arrows) != 1 {
+		t.Errorf("merged: %d arrows, %d whispers; the first variant keeps %d arrows", len(both.Arrows), len(both.Whispers), len(g.Variant.Arrows))
+	}
+	bad := `{"size":"2x2","xv":[{"cells":[0,5],"value":5}],"puzzle":"................"}`
+	_, err = NewReader(strings.NewReader(bad), ReadOptions{}).Next()
+	var pe *ParseError
+	if !errors.As(err, &pe) || !errors.Is(err, ErrConstraint) || !strings.Contains(err.Error(), "XV mark 1: r1c1 and r2c2 are not orthogonal neighbours") {
+		t.Errorf("a dot across a diagonal: %v", err)
 	}
 }
