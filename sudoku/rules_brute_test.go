@@ -13,8 +13,10 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
+	"time"
 )
 
 // bruteByCheck counts the solutions of g up to limit, by CheckRules.
@@ -399,5 +401,43 @@ func TestRulesNonConsecutiveDots(t *testing.T) {
 		if err != nil || got != want || want == 0 {
 			t.Fatalf("%v: Count = %d, %v; brute force %d", g.Cells, got, err, want)
 		}
+	}
+}
+
+// TestRulesSizes solves puzzles with the rules the exact-cover solver
+// encodes on every size from 4x4 to 16x16: rules a pattern solution keeps,
+// half its cells given; the solution found keeps every rule and the
+// givens.
+func TestRulesSizes(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(4, 16))
+	for _, sh := range []Shape{{2, 2}, {2, 3}, {2, 4}, {3, 3}, {3, 4}, {4, 4}} {
+		sol := patternGrid(sh, rng)
+		v := rulesFromSolution(sol, rng)
+		// Keep the rules the exact-cover solver encodes.
+		rv := reflect.ValueOf(&v.Rules).Elem()
+		for i := range rv.NumField() {
+			if !ruleInfos[rulesType.Field(i).Name].exact {
+				rv.Field(i).SetZero()
+			}
+		}
+		g := blank(sol, 0.5, rng)
+		g.Variant = v
+		cctx, cancel := context.WithTimeout(ctx, time.Minute)
+		out, err := Solve(cctx, g)
+		cancel()
+		if err != nil {
+			t.Errorf("%dx%d %v: %v", sh.N(), sh.N(), v.RuleNames(), err)
+			continue
+		}
+		if b := CheckRules(out); len(b) > 0 {
+			t.Errorf("%dx%d: the solution breaks %v", sh.N(), sh.N(), b)
+		}
+		for i, d := range g.Cells {
+			if d != 0 && out.Cells[i] != d {
+				t.Fatalf("%dx%d: given %d at %d changed", sh.N(), sh.N(), d, i)
+			}
+		}
+		t.Logf("%dx%d: %d kinds of rules", sh.N(), sh.N(), len(v.RuleNames()))
 	}
 }

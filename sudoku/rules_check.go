@@ -501,21 +501,29 @@ func (c *ruleChecker) rules(dotted map[[2]int]bool) {
 		}
 	}
 	classLine := func(list [][]int, rule string, class func(d int) int) {
+		// The rule is: cells a multiple of 3 apart share a class, other
+		// pairs of cells differ. So the first filled cell at each place
+		// mod 3 fixes that place's class; a later filled cell breaks the
+		// rule when its class is not its place's, or is another place's.
 		for k, l := range list {
-			for j := 1; j < len(l); j++ {
-				y := c.d(l[j])
+			first := [3]int{-1, -1, -1} // first filled cell at each place mod 3
+			for j, x := range l {
+				y := c.d(x)
 				if y == 0 {
 					continue
 				}
-				for i := 0; i < j; i++ {
-					x := c.d(l[i])
-					if x == 0 {
+				for p := range 3 {
+					if first[p] < 0 {
 						continue
 					}
-					sameClass := class(x) == class(y)
-					if sameClass != ((j-i)%3 == 0) {
-						c.add(rule, k, []int{l[i], l[j]}, "%s %d: %s and %s, %d apart", rule, k+1, c.is(l[i]), c.is(l[j]), j-i)
+					a := l[first[p]]
+					if same := class(c.d(a)) == class(y); same != (p == j%3) {
+						c.add(rule, k, []int{a, x}, "%s %d: %s and %s, %d apart", rule, k+1, c.is(a), c.is(x), j-first[p])
+						break
 					}
+				}
+				if first[j%3] < 0 {
+					first[j%3] = j
 				}
 			}
 		}
@@ -552,15 +560,17 @@ func (c *ruleChecker) rules(dotted map[[2]int]bool) {
 		}
 	}
 	for k, l := range r.SlowThermos {
-		for j := 1; j < len(l); j++ {
-			y := c.d(l[j])
+		top := -1 // the cell of the largest filled digit so far
+		for _, x := range l {
+			y := c.d(x)
 			if y == 0 {
 				continue
 			}
-			for i := 0; i < j; i++ {
-				if x := c.d(l[i]); x > y {
-					c.add("slow thermometer", k, []int{l[i], l[j]}, "slow thermometer %d: %s after %s", k+1, c.is(l[j]), c.is(l[i]))
-				}
+			if top >= 0 && c.d(top) > y {
+				c.add("slow thermometer", k, []int{top, x}, "slow thermometer %d: %s after %s", k+1, c.is(x), c.is(top))
+			}
+			if top < 0 || y > c.d(top) {
+				top = x
 			}
 		}
 	}
