@@ -195,8 +195,8 @@ func (v *Variant) withoutConstraints() *Variant {
 
 // WithConstraints returns v (nil: standard) with the constraints of c
 // added: c's cages, thermometers and lists of Rules after v's, and each
-// of c's flags turned on. It returns v itself when c has no constraints, else a new
-// Variant (v is not changed).
+// of c's flags turned on. It returns v itself when c has no constraints,
+// else a new Variant (v is not changed).
 func WithConstraints(v, c *Variant) *Variant {
 	if !c.Constrained() {
 		return v
