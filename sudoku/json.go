@@ -43,6 +43,10 @@ type PuzzleJSON struct {
 	NonConsecutive bool `json:"nonconsecutive,omitempty"`
 	// Thermos are thermometers, cell indices from the bulb.
 	Thermos [][]int `json:"thermos,omitempty"`
+	// Rules are the other rules, each field under its own name
+	// ("arrows", "differences", "littlekillers", ...: see Rules and
+	// docs/variants.md).
+	Rules
 	// Alphabet is the symbols of the digits 1..N in Puzzle, when not the
 	// default (see ReadOptions.Alphabet).
 	Alphabet string `json:"alphabet,omitempty"`
@@ -127,7 +131,7 @@ func NewPuzzleJSON(g *Grid, f Format) (*PuzzleJSON, error) {
 			name = ""
 		}
 		pj.Variant = name
-		pj.Cages, pj.Thermos = v.Cages, v.Thermos
+		pj.Cages, pj.Thermos, pj.Rules = v.Cages, v.Thermos, v.Rules
 		pj.AntiKnight, pj.AntiKing, pj.NonConsecutive = v.AntiKnight, v.AntiKing, v.NonConsecutive
 	}
 	return pj, nil
@@ -136,7 +140,7 @@ func NewPuzzleJSON(g *Grid, f Format) (*PuzzleJSON, error) {
 // constraints returns the constraints of pj as a Variant holding nothing
 // else, or nil when it has none.
 func (pj *PuzzleJSON) constraints() *Variant {
-	c := &Variant{Cages: pj.Cages, AntiKnight: pj.AntiKnight, AntiKing: pj.AntiKing, NonConsecutive: pj.NonConsecutive, Thermos: pj.Thermos}
+	c := &Variant{Cages: pj.Cages, AntiKnight: pj.AntiKnight, AntiKing: pj.AntiKing, NonConsecutive: pj.NonConsecutive, Thermos: pj.Thermos, Rules: pj.Rules}
 	if !c.Constrained() {
 		return nil
 	}
@@ -153,6 +157,7 @@ type ConstraintsJSON struct {
 	AntiKing       bool    `json:"antiking,omitempty"`
 	NonConsecutive bool    `json:"nonconsecutive,omitempty"`
 	Thermos        [][]int `json:"thermos,omitempty"`
+	Rules
 }
 
 // ParseConstraints reads a ConstraintsJSON object (the whole of data,
@@ -167,7 +172,7 @@ func ParseConstraints(data []byte) (*Variant, error) {
 	if err := DecodeJSON(data, &cj); err != nil {
 		return nil, err
 	}
-	return &Variant{Cages: cj.Cages, AntiKnight: cj.AntiKnight, AntiKing: cj.AntiKing, NonConsecutive: cj.NonConsecutive, Thermos: cj.Thermos}, nil
+	return &Variant{Cages: cj.Cages, AntiKnight: cj.AntiKnight, AntiKing: cj.AntiKing, NonConsecutive: cj.NonConsecutive, Thermos: cj.Thermos, Rules: cj.Rules}, nil
 }
 
 // withoutConstraints returns v without its constraints: v itself when it
@@ -180,9 +185,9 @@ func (v *Variant) withoutConstraints() *Variant {
 }
 
 // WithConstraints returns v (nil: standard) with the constraints of c
-// added: c's cages and thermometers after v's, and each of c's flags
-// turned on. It returns v itself when c has no constraints, else a new
-// Variant (v is not changed).
+// added: c's cages, thermometers and lists of Rules after v's, and each
+// of c's flags turned on. It returns v itself when c has no constraints,
+// else a new Variant (v is not changed).
 func WithConstraints(v, c *Variant) *Variant {
 	if !c.Constrained() {
 		return v
@@ -196,6 +201,7 @@ func WithConstraints(v, c *Variant) *Variant {
 	nv.AntiKnight = nv.AntiKnight || c.AntiKnight
 	nv.AntiKing = nv.AntiKing || c.AntiKing
 	nv.NonConsecutive = nv.NonConsecutive || c.NonConsecutive
+	nv.Rules = nv.Rules.merge(c.Rules)
 	return nv
 }
 

@@ -42,6 +42,9 @@ func newLayout(s Shape, v *Variant) (*layout, error) {
 	if err := CheckConstraints(geo.N, v); err != nil {
 		return nil, err
 	}
+	if err := ExactCoverRules(v); err != nil {
+		return nil, err
+	}
 	n := geo.N
 	l := &layout{n: n, box: make([]int, n*n), extra: make([][]int, n*n), units: geo.Houses}
 	for c := range l.box {
@@ -323,5 +326,6 @@ func variantKey(s Shape, v *Variant) string {
 			}
 		}
 	}
+	b = v.Rules.appendKey(b)
 	return string(b)
 }

@@ -21,7 +21,13 @@ import (
 //	       K and K+1
 //	tT,I>J the I-th cell of thermometer T holds J or   secondary
 //	       more and the next cell J or less: never both
+//	gR     renban R takes one run of digits           primary, 1 per renban
+//	gR=D   digit D of renban R                        primary, N per renban
+//	sK=D   cage K without a sum holds D at most once  secondary
+//	pA,B=X cell A holds X, and cell B one of the      secondary
+//	       digits a pair rule forbids with it
 //
+// (reduce_rules.go describes the last four.)
 // Killer cages follow Knuth's encoding: an option per digit set S that
 // reaches the cage's sum covers kK and kK=D for every D not in S; "digit
 // D in cell C" covers kK=D of C's cage. Every kK=D is then covered once,
@@ -63,14 +69,29 @@ func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
 	if encoding.derived {
 		cages = append(slices.Clip(cages), DerivedCages(geo, v.Cages)...)
 	}
+	type digitSets struct {
+		name  string
+		cells []int
+		sets  []uint64
+	}
+	var groups []digitSets
 	for k, cg := range cages {
-		ks := "k" + strconv.Itoa(k+1)
+		if cg.Sum == 0 {
+			continue // no sum: distinct digits, in reduce_rules.go
+		}
+		groups = append(groups, digitSets{"k" + strconv.Itoa(k+1), cg.Cells, cageCombos(n, len(cg.Cells), cg.Sum)})
+	}
+	for k, l := range v.Renbans {
+		groups = append(groups, digitSets{"g" + strconv.Itoa(k+1), l, renbanSets(n, len(l))})
+	}
+	for _, cg := range groups {
+		ks := cg.name
 		head := pr(ks)
 		first := next
 		for d := 1; d <= n; d++ {
 			pr(ks + "=" + strconv.Itoa(d))
 		}
-		combos := cageCombos(n, len(cg.Cells), cg.Sum)
+		combos := cg.sets
 		var union uint64
 		for _, m := range combos {
 			union |= m
@@ -82,7 +103,7 @@ func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
 			}
 			cl.aux = append(cl.aux, opt)
 		}
-		for _, c := range cg.Cells {
+		for _, c := range cg.cells {
 			for d := 1; d <= n; d++ {
 				cl.extra[c*n+d-1] = append(cl.extra[c*n+d-1], int32(first+d-1))
 				if union&(1<<(d-1)) == 0 && encoding.prune {
@@ -152,7 +173,16 @@ func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
 		}
 	}
 	if v.NonConsecutive {
+		dotted := map[[2]int]bool{}
+		for _, list := range [][]Dot{v.Differences, v.Ratios} {
+			for _, d := range list {
+				dotted[[2]int{min(d.Cells[0], d.Cells[1]), max(d.Cells[0], d.Cells[1])}] = true
+			}
+		}
 		for _, p := range orthogonalPairs(n) {
+			if dotted[p] {
+				continue // the dot's rule replaces non-consecutive
+			}
 			ps := "c" + strconv.Itoa(p[0]) + "," + strconv.Itoa(p[1]) + "~"
 			for k := 1; k < n; k++ {
 				it := sec(ps + strconv.Itoa(k))
@@ -192,6 +222,7 @@ func newConLayout(l *layout, v *Variant, geo *Geometry) *conLayout {
 			}
 		}
 	}
+	newRuleEncoder(v, geo).addRuleItems(cl, v, sec, add)
 	for _, d := range cl.dead {
 		cl.anyPruned = cl.anyPruned || d
 	}
@@ -235,7 +266,7 @@ var encoding = struct {
 }{derived: true, prune: true}
 
 // DerivedCages returns the cages that the rule of 45 derives from the
-// given cages: a house, or a run of whole rows or columns, holds each
+// given cages (those with a sum): a house, or a run of whole rows or columns, holds each
 // digit once per house, so its digits add up to N(N+1)/2 per house.
 // Subtracting the cages inside it leaves the sum of its other cells (the
 // "innies"); subtracting it from the cages that cover it leaves the sum
@@ -244,6 +275,10 @@ var encoding = struct {
 // which may overlap the given ones: the encoding takes each cage on its
 // own. Cages equal to a given one or found before are left out.
 func DerivedCages(geo *Geometry, given []Cage) []Cage {
+	if slices.ContainsFunc(given, func(c Cage) bool { return c.Sum == 0 }) {
+		// A cage without a sum tells nothing of the sum of its cells.
+		given = slices.DeleteFunc(slices.Clone(given), func(c Cage) bool { return c.Sum == 0 })
+	}
 	n := geo.N
 	nc := n * n
 	full := n * (n + 1) / 2

@@ -16,16 +16,20 @@ import (
 
 const importDoc = `Prints the puzzle of an f-puzzles or SudokuPad link as the project's JSON
 puzzle object, on one line (docs/import.md): the givens, size, irregular
-regions, diagonals and extra regions, killer cages, thermometers,
-anti-knight, anti-king and non-consecutive. The argument is a link
-(https://www.f-puzzles.com/?load=N4Ig..., https://sudokupad.app/fpuzzlesN4Ig...),
-a file holding a link, an f-puzzles payload or f-puzzles JSON, or "-" (or
-nothing) for standard input. A puzzle with other constraints (arrows, little
-killers, kropki dots, ...) is an error that names them: the output could not
-be played by its rules. Errors go to standard error only (nothing reaches
-the next command of a pipe); with -json also, as for the other commands,
-as a record {"status":"error","error":{...}} on standard output. The
-output is JSON with or without -json. Exit status: 0 on success, 1 when
+regions, diagonals and extra regions, and every constraint of the f-puzzles
+format and its userscripts (killer cages, thermometers, arrows, kropki dots,
+XV, little killers, sandwiches, lines, indexers, ...: docs/variants.md). The
+argument is a link (https://www.f-puzzles.com/?load=N4Ig...,
+https://sudokupad.app/fpuzzlesN4Ig..., https://sudokupad.app/fpuzN4Ig...,
+https://sudokupad.app/?puzzleid=fpuzzlesN4Ig...), a file holding a link, an
+f-puzzles payload or f-puzzles JSON, or "-" (or nothing) for standard input.
+A puzzle whose rules are in cosmetic lines, cages or texts (the rules text
+gives them), or in constraints this command does not know, is an error that
+names them: the output could not be played by its rules. Every problem of a
+puzzle is reported, one a line. Errors go to standard error only (nothing
+reaches the next command of a pipe); with -json also, as for the other
+commands, as a record {"status":"error","error":{...}} on standard output.
+The output is JSON with or without -json. Exit status: 0 on success, 1 when
 the output could not be written, 2 for usage or input errors.`
 
 func runImport(ctx context.Context, e *cli.Env, args []string) int {
@@ -72,6 +76,18 @@ func runImport(ctx context.Context, e *cli.Env, args []string) int {
 		code := jsonfmt.CodeParse
 		if errors.Is(err, fpuzzles.ErrUnsupported) {
 			code = jsonfmt.CodeShape
+		}
+		var probs fpuzzles.Problems
+		if errors.As(err, &probs) {
+			// Every problem, one a line.
+			if *asJSON {
+				fset.ErrorRecord(code, err)
+			}
+			fset.Errorf("%d problems:", len(probs))
+			for _, p := range probs {
+				fset.Errorf("%v", p)
+			}
+			return cli.ExitUsage
 		}
 		return inputError(fset, *asJSON, code, err)
 	}
