@@ -48,19 +48,19 @@ func Entries(puzzle, state *sudoku.Grid) (EntryReport, error) {
 func EntriesContext(ctx context.Context, puzzle, state *sudoku.Grid) (EntryReport, error) {
 	n := puzzle.N()
 	if state.N() != n || len(state.Cells) != len(puzzle.Cells) || len(puzzle.Cells) != n*n {
-		return EntryReport{}, fmt.Errorf("analyze: grid of %d cells does not match the puzzle's %d", len(state.Cells), len(puzzle.Cells))
+		return EntryReport{}, fmt.Errorf("grid of %d cells does not match the puzzle's %d", len(state.Cells), len(puzzle.Cells))
 	}
 	v, err := sudoku.NewSolver(sudoku.Options{}).Check(ctx, puzzle)
 	if err != nil {
-		return EntryReport{}, fmt.Errorf("analyze: %w", err)
+		return EntryReport{}, err
 	}
 	switch v.Kind {
 	case sudoku.Invalid:
-		return EntryReport{}, fmt.Errorf("analyze: puzzle: %w: %s", sudoku.ErrInvalid, v)
+		return EntryReport{}, fmt.Errorf("puzzle: %w: %s", sudoku.ErrInvalid, v)
 	case sudoku.NoSolution:
-		return EntryReport{}, fmt.Errorf("analyze: %w (%w)", ErrNotUnique, sudoku.ErrNoSolution)
+		return EntryReport{}, fmt.Errorf("%w (%w)", ErrNotUnique, sudoku.ErrNoSolution)
 	case sudoku.Multiple:
-		return EntryReport{}, fmt.Errorf("analyze: %w (%s)", ErrNotUnique, v.Kind)
+		return EntryReport{}, fmt.Errorf("%w (%s)", ErrNotUnique, v.Kind)
 	}
 	st := state
 	if st.Variant == nil && puzzle.Variant != nil {

@@ -53,10 +53,10 @@ type Result struct {
 // Errors of RemoveK.
 var (
 	// ErrK is returned when k is outside 1..givens.
-	ErrK = errors.New("analyze: k out of range")
+	ErrK = errors.New("k out of range")
 	// ErrTooMany is returned when there are more than MaxSubsets sets of k
 	// givens.
-	ErrTooMany = errors.New("analyze: too many sets of givens")
+	ErrTooMany = errors.New("too many sets of givens")
 )
 
 // MaxSubsets bounds the sets of k givens RemoveK accepts.
@@ -125,13 +125,13 @@ func (a Analyzer) RemoveK(ctx context.Context, puzzle *sudoku.Grid, k int) (Resu
 	m := len(givens)
 	n, err := newCounter().Count(ctx, puzzle, 2)
 	if err != nil {
-		return Result{}, fmt.Errorf("analyze: %w", err)
+		return Result{}, err
 	}
 	if n == 0 {
-		return Result{}, fmt.Errorf("analyze: %w (%w)", ErrNotUnique, sudoku.ErrNoSolution)
+		return Result{}, fmt.Errorf("%w (%w)", ErrNotUnique, sudoku.ErrNoSolution)
 	}
 	if n != 1 {
-		return Result{}, fmt.Errorf("analyze: %w (%d solutions)", ErrNotUnique, n)
+		return Result{}, fmt.Errorf("%w (%d solutions)", ErrNotUnique, n)
 	}
 	if k < 1 || k > m {
 		return Result{}, fmt.Errorf("%w: k = %d with %d givens", ErrK, k, m)
@@ -287,7 +287,7 @@ func parallel(ctx context.Context, workers, n int, newCounter func() Counter, pu
 	}
 	wg.Wait()
 	if firstErr != nil {
-		return best{}, fmt.Errorf("analyze: %w", firstErr)
+		return best{}, firstErr
 	}
 	if err := ctx.Err(); err != nil {
 		return best{}, err

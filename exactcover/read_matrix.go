@@ -2,6 +2,7 @@ package exactcover
 
 import (
 	"fmt"
+	"github.com/dlxkit/dlx/internal/numfmt"
 	"github.com/dlxkit/dlx/internal/quote"
 	"io"
 	"slices"
@@ -128,7 +129,7 @@ func ReadMatrix(r io.Reader) (*Matrix, error) {
 			continue
 		}
 		if row == n {
-			return nil, s.errorAt(s.fields[0], ErrSyntax, fmt.Sprintf("more than the %d rows of the header", n))
+			return nil, s.errorAt(s.fields[0], ErrSyntax, fmt.Sprintf("more than the header's %s", numfmt.Count(int64(n), "row", "rows")))
 		}
 		row++
 		items = items[:0]
@@ -165,7 +166,7 @@ func ReadMatrix(r io.Reader) (*Matrix, error) {
 		return nil, err
 	}
 	if row < n {
-		return nil, &ParseError{Line: s.line, Msg: fmt.Sprintf("unexpected end of input after %d of %d rows", row, n), Err: ErrSyntax}
+		return nil, &ParseError{Line: s.line, Msg: fmt.Sprintf("unexpected end of input after %d of %s", row, numfmt.Count(int64(n), "row", "rows")), Err: ErrSyntax}
 	}
 	return mat, nil
 }

@@ -186,7 +186,7 @@ func TestReadMatrixErrors(t *testing.T) {
 		{"bad compact value", "1 3\n01x\n", ErrSyntax, 2, 3, `found 'x'`},
 		{"short row", "2 3\n0 1 0\n0 1\n", ErrSyntax, 3, 1, "row 2 has 2 values, want 3"},
 		{"long compact row", "1 3\n0110\n", ErrSyntax, 2, 1, "row 1 has 1 values, want 3"},
-		{"too many rows", "1 2\n0 1\n1 0\n", ErrSyntax, 3, 1, "more than the 1 rows"},
+		{"too many rows", "1 2\n0 1\n1 0\n", ErrSyntax, 3, 1, "more than the header's 1 row"},
 		{"too few rows", "3 2\n0 1\n1 0\n", ErrSyntax, 3, 0, "after 2 of 3 rows"},
 	})
 }
@@ -220,7 +220,7 @@ func TestReadSparseErrors(t *testing.T) {
 		{"repeated", "sparse 1 3\n1 3 1\n", ErrRepeatedItem, 2, 5, "column 1 repeated in row 1"},
 		{"not a number", "sparse 1 3\n1 b\n", ErrSyntax, 2, 3, `found "b"`},
 		{"dash with others", "sparse 1 3\n1 -\n", ErrSyntax, 2, 3, `must be alone`},
-		{"too many rows", "sparse 1 3\n1\n2\n", ErrSyntax, 3, 1, "more than the 1 rows"},
+		{"too many rows", "sparse 1 3\n1\n2\n", ErrSyntax, 3, 1, "more than the header's 1 row"},
 		{"too few rows", "sparse 2 3\n1\n", ErrSyntax, 2, 0, "after 1 of 2 rows"},
 	})
 }

@@ -1,17 +1,23 @@
 // Package fpuzzles imports puzzles from f-puzzles and SudokuPad, the
 // formats setters share variant puzzles in: an f-puzzles link
 // (https://www.f-puzzles.com/?load=N4Ig...), a SudokuPad link carrying an
-// f-puzzles payload (https://sudokupad.app/?puzzle=fpuzzlesN4Ig... or
-// https://sudokupad.app/fpuzzlesN4Ig...), the payload alone (lz-string
-// compressed Base64), or the f-puzzles JSON it holds.
+// f-puzzles payload (https://sudokupad.app/?puzzle=fpuzzlesN4Ig...,
+// https://sudokupad.app/fpuzN4Ig..., ?puzzleid=fpuzzles... on
+// sudokupad.app and app.crackingthecryptic.com), the payload alone
+// (lz-string compressed Base64), or the f-puzzles JSON it holds.
 //
 // The result is the project's JSON puzzle object (docs/formats.md): the
 // grid's givens, its size and box shape, irregular regions (as a jigsaw
-// region map), diagonals, disjoint groups and extra regions (as variants
-// and extra regions), with the variant constraints killer cages,
-// thermometers, anti-knight, anti-king and non-consecutive. Any other
-// constraint in the file is an error that names it: the puzzle cannot be
-// played without its rules. See docs/import.md.
+// region map), diagonals, disjoint groups and extra regions, and every
+// functional constraint of the f-puzzles format and of the userscripts
+// that extend it (killer cages with or without a sum, thermometers,
+// arrows, kropki dots and XV with their negative constraints, little
+// killers, sandwiches, lines, indexers, ...: docs/import.md lists them).
+// The cosmetic tools (lines, cages, circles, texts, rectangles) carry no
+// rule of their own: one that only repeats a constraint the puzzle states
+// elsewhere (the userscripts export their lines and clues twice) is
+// ignored, any other is an error, since the puzzle's rules are in its
+// text. Every problem of a puzzle is reported at once.
 package fpuzzles
 
 import (
@@ -28,24 +34,40 @@ import (
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-// Errors: every error of the package wraps one of these.
+// Errors: every error of the package wraps one of these (a *Problems
+// error wraps those of each of its problems).
 var (
 	// ErrSyntax: the input is not an f-puzzles puzzle (bad link, bad
 	// payload, bad JSON, a field of the wrong type).
 	ErrSyntax = errors.New("not an f-puzzles puzzle")
 	// ErrInvalid: a constraint or cell the project's puzzle object cannot
-	// hold as given (a cell outside the grid, a cage without a sum, a
-	// cell in two cages, a thermometer that is not a path, regions of the
-	// wrong size).
+	// hold as given (a cell outside the grid, a cell in two cages, a
+	// thermometer that is not a path, regions of the wrong size).
 	ErrInvalid = errors.New("bad f-puzzles puzzle")
 	// ErrUnsupported: constraints or link kinds this package does not
 	// import; the message names them.
 	ErrUnsupported = errors.New("unsupported")
 )
 
+// Problems is the error of a puzzle with several problems, each an
+// error wrapping ErrSyntax, ErrInvalid or ErrUnsupported; errors.Is finds
+// each of their sentinels. Its message lists them, "; " between them.
+type Problems []error
+
+func (p Problems) Error() string {
+	s := make([]string, len(p))
+	for i, e := range p {
+		s[i] = e.Error()
+	}
+	return strings.Join(s, "; ")
+}
+
+// Unwrap returns the problems.
+func (p Problems) Unwrap() []error { return p }
+
 // Puzzle is the project's JSON puzzle object (sudoku.PuzzleJSON: size,
-// variant, regions, extra, puzzle and the constraints: cages, antiknight,
-// antiking, nonconsecutive, thermos) with the file's title and author.
+// variant, regions, extra, puzzle and the constraints) with the file's
+// title and author.
 type Puzzle struct {
 	sudoku.PuzzleJSON
 
@@ -58,7 +80,7 @@ type Puzzle struct {
 // Cage is a killer cage.
 type Cage = sudoku.Cage
 
-// boxShapes is f-puzzles' box shape (rows x columns) for each size; the
+// boxShape is f-puzzles' box shape (rows x columns) for each size; the
 // prime sizes have rows as their default regions.
 func boxShape(n int) sudoku.Shape {
 	if s, ok := sudoku.DefaultShape(n); ok {
@@ -70,58 +92,235 @@ func boxShape(n int) sudoku.Shape {
 // Sizes f-puzzles makes and the project plays.
 const minSize, maxSize = 4, 16
 
-// handled are the fields Parse reads; ignored are metadata that carry no
-// rule. Every other field with a value is an unsupported constraint.
-var (
-	handled = map[string]bool{
-		"size": true, "grid": true, "killercage": true, "thermometer": true,
-		"antiknight": true, "antiking": true, "nonconsecutive": true,
-		"diagonal+": true, "diagonal-": true, "disjointgroups": true, "extraregion": true,
-	}
-	ignored = map[string]bool{
-		"title": true, "author": true, "ruleset": true, "solution": true,
-		"disabledlogic": true, "truecandidatesoptions": true, "activeConstraints": true,
-		"version": true,
-	}
-	// cosmetic are f-puzzles' drawing tools: they carry no rule of their
-	// own, but a puzzle's rules text gives them one.
-	cosmetic = map[string]bool{"cage": true, "line": true, "rectangle": true, "circle": true, "text": true}
-)
+// ignored are metadata that carry no rule: title, author, the rules text,
+// the setter's solution, the f-puzzles solver's settings, SudokuPad's fog
+// of war (what the solver sees, not which digits go where).
+var ignored = map[string]bool{
+	"size": true, "grid": true,
+	"title": true, "author": true, "ruleset": true, "solution": true,
+	"disabledlogic": true, "truecandidatesoptions": true, "activeConstraints": true,
+	"version": true, "foglight": true,
+}
 
-// file is the part of the f-puzzles JSON that Parse reads.
-type file struct {
-	Size           int          `json:"size"`
-	Grid           [][]cellJSON `json:"grid"`
-	Title          string       `json:"title"`
-	Author         string       `json:"author"`
-	Killercage     []cageJSON   `json:"killercage"`
-	Thermometer    []linesJSON  `json:"thermometer"`
-	Extraregion    []cageJSON   `json:"extraregion"`
-	Antiknight     bool         `json:"antiknight"`
-	Antiking       bool         `json:"antiking"`
-	Nonconsecutive bool         `json:"nonconsecutive"`
-	DiagonalPos    bool         `json:"diagonal+"`
-	DiagonalNeg    bool         `json:"diagonal-"`
-	Disjoint       bool         `json:"disjointgroups"`
+// unsupportedWords names, in setters' words, fields this package knows
+// but does not import.
+var unsupportedWords = map[string]string{
+	"lockout": "lockout lines",
+}
+
+// report collects the problems of a puzzle.
+type report struct {
+	list []error
+}
+
+func (r *report) add(sentinel error, format string, args ...any) {
+	r.list = append(r.list, fmt.Errorf("%w: %s", sentinel, fmt.Sprintf(format, args...)))
+}
+
+func (r *report) err() error {
+	switch len(r.list) {
+	case 0:
+		return nil
+	case 1:
+		return r.list[0]
+	}
+	return Problems(r.list)
+}
+
+// Parse reads the f-puzzles JSON of a puzzle. It reports every problem
+// at once: one error, or a Problems error listing them.
+func Parse(data []byte) (*Puzzle, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return nil, fmt.Errorf("%w: json: %v", ErrSyntax, strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if fields == nil {
+		return nil, fmt.Errorf("%w: json: not an object", ErrSyntax)
+	}
+	if _, ok := fields["size"]; !ok {
+		return nil, fmt.Errorf("%w: no \"size\" field", ErrSyntax)
+	}
+	if _, ok := fields["grid"]; !ok {
+		return nil, fmt.Errorf("%w: no \"grid\" field", ErrSyntax)
+	}
+	var n int
+	if err := json.Unmarshal(fields["size"], &n); err != nil {
+		return nil, fmt.Errorf("%w: json: size: %v", ErrSyntax, strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if n < minSize || n > maxSize {
+		return nil, fmt.Errorf("%w: size %d: want %d to %d", ErrUnsupported, n, minSize, maxSize)
+	}
+	im := &importer{n: n, fields: fields}
+	p := im.parse()
+	if err := im.rep.err(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// importer reads one f-puzzles file.
+type importer struct {
+	n      int
+	fields map[string]json.RawMessage
+	rep    report
+	used   map[string]bool // fields read
+	v      sudoku.Variant  // the constraints read
+	st     stated          // the same, for the cosmetics
+}
+
+// decode reads field name into dst, reporting a type error; it reports
+// whether the field holds something.
+func (im *importer) decode(name string, dst any) bool {
+	if im.used == nil {
+		im.used = map[string]bool{}
+	}
+	im.used[name] = true
+	raw, ok := im.fields[name]
+	if !ok || empty(raw) {
+		return false
+	}
+	if err := json.Unmarshal(raw, dst); err != nil {
+		im.rep.add(ErrSyntax, "%s: json: %v", name, strings.TrimPrefix(err.Error(), "json: "))
+		return false
+	}
+	return true
+}
+
+func (im *importer) parse() *Puzzle {
+	n := im.n
+	p := &Puzzle{Title: metaString(im.fields["title"]), Author: metaString(im.fields["author"])}
+	shape := boxShape(n)
+	g := sudoku.NewGrid(shape, nil)
+	var rows [][]cellJSON
+	im.decode("grid", &rows)
+	region := make([]int, n*n)
+	jigsaw := false
+	if len(rows) != n {
+		im.rep.add(ErrInvalid, "grid of %d rows, want %d", len(rows), n)
+		rows = nil
+	}
+	var marks []string
+	for r, row := range rows {
+		if len(row) != n {
+			im.rep.add(ErrInvalid, "grid row %d has %d cells, want %d", r+1, len(row), n)
+			continue
+		}
+		for c, cell := range row {
+			i := r*n + c
+			if cell.Given && cell.Value.set {
+				if v := cell.Value.n; v < 1 || v > n {
+					im.rep.add(ErrInvalid, "R%dC%d: given %d, want 1 to %d", r+1, c+1, v, n)
+				} else {
+					g.Cells[i] = uint8(v)
+				}
+			}
+			if len(cell.GivenPencilMarks) > 0 && !empty(cell.GivenPencilMarks) {
+				marks = append(marks, fmt.Sprintf("R%dC%d", r+1, c+1))
+			}
+			def := r/shape.BoxRows*(n/shape.BoxCols) + c/shape.BoxCols
+			region[i] = def
+			if len(cell.Region) > 0 {
+				var reg flexInt
+				if err := reg.UnmarshalJSON(cell.Region); err != nil {
+					im.rep.add(ErrSyntax, "R%dC%d: region: %v", r+1, c+1, err)
+					continue
+				}
+				if !reg.set {
+					im.rep.add(ErrUnsupported, "R%dC%d belongs to no region", r+1, c+1)
+					continue
+				}
+				k := reg.n
+				if k < 0 || k >= n {
+					im.rep.add(ErrInvalid, "R%dC%d: region %d, want 0 to %d", r+1, c+1, k, n-1)
+					continue
+				}
+				region[i] = k
+				jigsaw = jigsaw || k != def
+			}
+		}
+	}
+	if len(marks) > 0 {
+		im.rep.add(ErrUnsupported, "given pencil marks (the digits a cell may hold) in %s", listShort(marks))
+	}
+	v := im.variant(shape, region, jigsaw)
+	im.constraints()
+	im.cosmetics()
+	im.unknown()
+	if v == nil {
+		v = &sudoku.Variant{}
+	}
+	v.Cages, v.Thermos = im.v.Cages, im.v.Thermos
+	v.AntiKnight, v.AntiKing, v.NonConsecutive = im.v.AntiKnight, im.v.AntiKing, im.v.NonConsecutive
+	v.Rules = im.v.Rules
+	if v.Name == "" && v.Boxes == nil && len(v.Extra) == 0 && !v.Constrained() {
+		v = nil
+	}
+	for _, err := range sudoku.ConstraintProblems(n, v) {
+		im.rep.add(ErrInvalid, "%s", strings.TrimSuffix(err.Error(), ": "+sudoku.ErrConstraint.Error()))
+	}
+	if len(im.rep.list) > 0 {
+		return nil
+	}
+	g.Variant = v
+	pj, err := sudoku.NewPuzzleJSON(g, sudoku.Format{})
+	if err != nil {
+		im.rep.add(ErrInvalid, "%v", err)
+		return nil
+	}
+	p.PuzzleJSON = *pj
+	// The object must read back as the grid: a check of this package.
+	if _, _, err := p.PuzzleJSON.Grid(sudoku.ReadOptions{}); err != nil {
+		im.rep.add(ErrInvalid, "%v", err)
+		return nil
+	}
+	return p
+}
+
+// metaString returns a title or author: a string, or the text of a
+// number.
+func metaString(raw json.RawMessage) string {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return ""
+	}
+	switch x := v.(type) {
+	case string:
+		return x
+	case float64:
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return ""
+}
+
+// unknown reports the fields holding something that nothing read.
+func (im *importer) unknown() {
+	var names []string
+	for k, raw := range im.fields {
+		if im.used[k] || ignored[k] || empty(raw) {
+			continue
+		}
+		if w, ok := unsupportedWords[k]; ok {
+			names = append(names, w+" ("+k+")")
+		} else {
+			names = append(names, quote.Short(k))
+		}
+	}
+	if len(names) == 0 {
+		return
+	}
+	sort.Strings(names)
+	im.rep.add(ErrUnsupported, "constraints this importer does not know: %s", strings.Join(names, ", "))
 }
 
 type cellJSON struct {
-	Value  flexInt         `json:"value"`
-	Given  bool            `json:"given"`
-	Region json.RawMessage `json:"region"`
+	Value            flexInt         `json:"value"`
+	Given            bool            `json:"given"`
+	Region           json.RawMessage `json:"region"`
+	GivenPencilMarks json.RawMessage `json:"givenPencilMarks"`
 }
 
-type cageJSON struct {
-	Cells []string `json:"cells"`
-	Value flexInt  `json:"value"`
-}
-
-type linesJSON struct {
-	Lines [][]string `json:"lines"`
-}
-
-// flexInt reads a number or a string holding one (f-puzzles writes cage
-// sums as strings); set records that a value was there.
+// flexInt reads a number or a string holding one (f-puzzles writes sums
+// as strings); set records that a value was there.
 type flexInt struct {
 	n   int
 	set bool
@@ -150,128 +349,11 @@ func (f *flexInt) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Parse reads the f-puzzles JSON of a puzzle.
-func Parse(data []byte) (*Puzzle, error) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(data, &fields); err != nil {
-		return nil, fmt.Errorf("%w: json: %v", ErrSyntax, strings.TrimPrefix(err.Error(), "json: "))
-	}
-	var f file
-	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, fmt.Errorf("%w: json: %v", ErrSyntax, strings.TrimPrefix(err.Error(), "json: "))
-	}
-	if _, ok := fields["size"]; !ok {
-		return nil, fmt.Errorf("%w: no \"size\" field", ErrSyntax)
-	}
-	if _, ok := fields["grid"]; !ok {
-		return nil, fmt.Errorf("%w: no \"grid\" field", ErrSyntax)
-	}
-	if err := unsupported(fields); err != nil {
-		return nil, err
-	}
-	n := f.Size
-	if n < minSize || n > maxSize {
-		return nil, fmt.Errorf("%w: size %d: want %d to %d", ErrUnsupported, n, minSize, maxSize)
-	}
-	p := &Puzzle{Title: f.Title, Author: f.Author}
-	shape := boxShape(n)
-	g := sudoku.NewGrid(shape, nil)
-	if len(f.Grid) != n {
-		return nil, fmt.Errorf("%w: grid of %d rows, want %d", ErrInvalid, len(f.Grid), n)
-	}
-	region := make([]int, n*n)
-	jigsaw := false
-	for r, row := range f.Grid {
-		if len(row) != n {
-			return nil, fmt.Errorf("%w: grid row %d has %d cells, want %d", ErrInvalid, r+1, len(row), n)
-		}
-		for c, cell := range row {
-			i := r*n + c
-			if cell.Given && cell.Value.set {
-				if v := cell.Value.n; v < 1 || v > n {
-					return nil, fmt.Errorf("%w: R%dC%d: given %d, want 1 to %d", ErrInvalid, r+1, c+1, v, n)
-				}
-				g.Cells[i] = uint8(cell.Value.n)
-			}
-			def := r/shape.BoxRows*(n/shape.BoxCols) + c/shape.BoxCols
-			region[i] = def
-			if len(cell.Region) > 0 {
-				var reg flexInt
-				if err := reg.UnmarshalJSON(cell.Region); err != nil {
-					return nil, fmt.Errorf("%w: R%dC%d: region: %v", ErrSyntax, r+1, c+1, err)
-				}
-				if !reg.set {
-					return nil, fmt.Errorf("%w: R%dC%d belongs to no region", ErrUnsupported, r+1, c+1)
-				}
-				k := reg.n
-				if k < 0 || k >= n {
-					return nil, fmt.Errorf("%w: R%dC%d: region %d, want 0 to %d", ErrInvalid, r+1, c+1, k, n-1)
-				}
-				region[i] = k
-				jigsaw = jigsaw || k != def
-			}
-		}
-	}
-	v, err := variant(&f, shape, region, jigsaw)
-	if err != nil {
-		return nil, err
-	}
-	cg, err := cages(f.Killercage, n)
-	if err != nil {
-		return nil, err
-	}
-	th, err := thermos(f.Thermometer, n)
-	if err != nil {
-		return nil, err
-	}
-	if len(cg) > 0 || len(th) > 0 || f.Antiknight || f.Antiking || f.Nonconsecutive {
-		if v == nil {
-			v = &sudoku.Variant{}
-		}
-		v.Cages, v.Thermos = cg, th
-		v.AntiKnight, v.AntiKing, v.NonConsecutive = f.Antiknight, f.Antiking, f.Nonconsecutive
-	}
-	g.Variant = v
-	pj, err := sudoku.NewPuzzleJSON(g, sudoku.Format{})
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
-	}
-	p.PuzzleJSON = *pj
-	// The object must read back as the grid: a check of this package.
-	if _, _, err := p.PuzzleJSON.Grid(sudoku.ReadOptions{}); err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
-	}
-	return p, nil
-}
-
-// unsupported names the fields with a value that Parse does not read.
-func unsupported(fields map[string]json.RawMessage) error {
-	var names []string
-	for k, raw := range fields {
-		if handled[k] || ignored[k] || empty(raw) {
-			continue
-		}
-		switch {
-		case cosmetic[k]:
-			names = append(names, k+" (cosmetic, its rule in the text)")
-		case k == "negative":
-			names = append(names, "negative (rules for every unmarked pair)")
-		default:
-			names = append(names, k)
-		}
-	}
-	if len(names) == 0 {
-		return nil
-	}
-	sort.Strings(names)
-	return fmt.Errorf("%w constraints: %s", ErrUnsupported, strings.Join(names, ", "))
-}
-
 // empty tells whether a field holds no constraint: null, false, "", [] or
 // {}.
 func empty(raw json.RawMessage) bool {
 	switch string(bytes.TrimSpace(raw)) {
-	case "null", "false", `""`:
+	case "null", "false", `""`, "":
 		return true
 	}
 	var a []json.RawMessage
@@ -284,57 +366,68 @@ func empty(raw json.RawMessage) bool {
 
 // variant makes the regions: irregular ones (jigsaw), the diagonals,
 // disjoint groups and extra regions.
-func variant(f *file, shape sudoku.Shape, region []int, jigsaw bool) (*sudoku.Variant, error) {
+func (im *importer) variant(shape sudoku.Shape, region []int, jigsaw bool) *sudoku.Variant {
 	n := shape.N()
+	var diagPos, diagNeg, disjoint bool
+	im.decode("diagonal+", &diagPos)
+	im.decode("diagonal-", &diagNeg)
+	im.decode("disjointgroups", &disjoint)
 	var v *sudoku.Variant
 	switch {
 	case jigsaw:
-		if f.Disjoint {
-			return nil, fmt.Errorf("%w: disjoint groups with irregular regions", ErrUnsupported)
+		if disjoint {
+			im.rep.add(ErrUnsupported, "disjoint groups with irregular regions")
 		}
 		boxes := make([][]int, n)
 		for i, k := range region {
 			boxes[k] = append(boxes[k], i)
 		}
+		bad := false
 		for k, b := range boxes {
 			if len(b) != n {
-				return nil, fmt.Errorf("%w: region %d has %d cells (%s), want %d", ErrInvalid, k, len(b), cellList(b, n), n)
+				im.rep.add(ErrInvalid, "region %d has %d cells (%s), want %d", k, len(b), cellList(b, n), n)
+				bad = true
 			}
 		}
-		v = &sudoku.Variant{Name: "jigsaw", Boxes: boxes}
-	case f.Disjoint:
+		if !bad {
+			v = &sudoku.Variant{Name: "jigsaw", Boxes: boxes}
+		}
+	case disjoint:
 		v = sudoku.Disjoint(shape)
-	case f.DiagonalPos && f.DiagonalNeg:
+	case diagPos && diagNeg:
 		v = sudoku.Diagonal(shape)
 	}
 	var extra [][]int
-	if f.DiagonalNeg && (v == nil || v.Name != "diagonal") {
+	if diagNeg && (v == nil || v.Name != "diagonal") {
 		d := make([]int, n)
 		for i := range d {
 			d[i] = i*n + i
 		}
 		extra = append(extra, d)
 	}
-	if f.DiagonalPos && (v == nil || v.Name != "diagonal") {
+	if diagPos && (v == nil || v.Name != "diagonal") {
 		d := make([]int, n)
 		for i := range d {
 			d[i] = i*n + n - 1 - i
 		}
 		extra = append(extra, d)
 	}
-	for k, e := range f.Extraregion {
-		cells, err := cellIndices(e.Cells, n, fmt.Sprintf("extraregion %d", k+1))
-		if err != nil {
-			return nil, err
+	var regions []cellsJSON
+	im.decode("extraregion", &regions)
+	for k, e := range regions {
+		cells, ok := im.cells(e.Cells, fmt.Sprintf("extraregion %d", k+1))
+		if !ok {
+			continue
 		}
 		if len(cells) != n {
-			return nil, fmt.Errorf("%w: extraregion %d has %d cells: only regions of %d cells (every digit once) are supported", ErrUnsupported, k+1, len(cells), n)
+			im.rep.add(ErrUnsupported, "extraregion %d has %d cells: only regions of %d cells (every digit once) are supported", k+1, len(cells), n)
+			continue
 		}
 		slices.Sort(cells)
 		extra = append(extra, cells)
 	}
 	if len(extra) == 0 {
-		return v, nil
+		return v
 	}
 	if v == nil {
 		v = &sudoku.Variant{}
@@ -348,106 +441,62 @@ func variant(f *file, shape sudoku.Shape, region []int, jigsaw bool) (*sudoku.Va
 			v.Extra = append(v.Extra, e)
 		}
 	}
-	return v, nil
+	return v
 }
 
-func cages(list []cageJSON, n int) ([]Cage, error) {
-	var out []Cage
-	owner := map[int]int{}
-	for k, c := range list {
-		what := fmt.Sprintf("killercage %d", k+1)
-		cells, err := cellIndices(c.Cells, n, what)
-		if err != nil {
-			return nil, err
-		}
-		if len(cells) == 0 {
-			return nil, fmt.Errorf("%w: %s has no cells", ErrInvalid, what)
-		}
-		what += " (" + cellList(cells, n) + ")"
-		if !c.Value.set {
-			return nil, fmt.Errorf("%w: %s has no sum (cages without a sum are not supported)", ErrUnsupported, what)
-		}
-		if c.Value.n < 1 {
-			return nil, fmt.Errorf("%w: %s has sum %d, want 1 or more", ErrInvalid, what, c.Value.n)
-		}
-		for _, i := range cells {
-			if o, ok := owner[i]; ok {
-				return nil, fmt.Errorf("%w: %s shares %s with killercage %d", ErrInvalid, what, sudoku.CellName(i, n), o+1)
-			}
-			owner[i] = k
-		}
-		slices.Sort(cells)
-		out = append(out, Cage{Sum: c.Value.n, Cells: cells})
-	}
-	return out, nil
+// cells reads cell names ("R1C1", 1-based) as 0-based row-major indices,
+// each at most once, reporting problems; ok is false when there was one.
+func (im *importer) cells(names []string, what string) ([]int, bool) {
+	return im.cellSeq(names, what, false)
 }
 
-func thermos(list []linesJSON, n int) ([][]int, error) {
-	var out [][]int
-	for k, t := range list {
-		for l, line := range t.Lines {
-			what := fmt.Sprintf("thermometer %d", k+1)
-			if len(t.Lines) > 1 {
-				what += fmt.Sprintf(" line %d", l+1)
-			}
-			cells, err := cellIndices(line, n, what)
-			if err != nil {
-				return nil, err
-			}
-			switch {
-			case len(cells) < 2:
-				return nil, fmt.Errorf("%w: %s has %d cells, want 2 or more", ErrInvalid, what, len(cells))
-			case len(cells) > n:
-				return nil, fmt.Errorf("%w: %s has %d cells, more than the %d digits", ErrInvalid, what, len(cells), n)
-			}
-			for j := 1; j < len(cells); j++ {
-				a, b := cells[j-1], cells[j]
-				dr, dc := a/n-b/n, a%n-b%n
-				if max(dr, -dr) > 1 || max(dc, -dc) > 1 || a == b {
-					return nil, fmt.Errorf("%w: %s is not a path: %s does not touch %s", ErrInvalid, what, sudoku.CellName(b, n), sudoku.CellName(a, n))
-				}
-			}
-			out = append(out, cells)
-		}
-	}
-	return out, nil
-}
-
-// cellIndices reads cell names ("R1C1", 1-based) as 0-based row-major
-// indices, each at most once.
-func cellIndices(names []string, n int, what string) ([]int, error) {
+// cellSeq is cells, allowing a cell to come back when repeats (a line
+// that loops) but not twice in a row.
+func (im *importer) cellSeq(names []string, what string, repeats bool) ([]int, bool) {
+	n := im.n
 	out := make([]int, 0, len(names))
 	for _, s := range names {
 		i, err := cellIndex(s, n)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", what, err)
+			im.rep.add(ErrInvalid, "%s: %v", what, err)
+			return nil, false
 		}
-		if slices.Contains(out, i) {
-			return nil, fmt.Errorf("%w: %s: cell %s listed twice", ErrInvalid, what, sudoku.CellName(i, n))
+		if (!repeats && slices.Contains(out, i)) || (len(out) > 0 && out[len(out)-1] == i) {
+			im.rep.add(ErrInvalid, "%s: cell %s listed twice", what, sudoku.CellName(i, n))
+			return nil, false
 		}
 		out = append(out, i)
 	}
-	return out, nil
+	return out, true
 }
 
-// cellIndex reads "R3C12" (any case).
-func cellIndex(s string, n int) (int, error) {
+// parseRC reads "R3C12" (any case) as 1-based row and column, which may
+// lie outside the grid.
+func parseRC(s string) (r, c int, ok bool) {
 	t := strings.ToUpper(strings.TrimSpace(s))
-	bad := fmt.Errorf("%w: cell %s: want RxCy", ErrInvalid, quote.Short(s))
 	if !strings.HasPrefix(t, "R") {
-		return 0, bad
+		return 0, 0, false
 	}
-	rs, cs, ok := strings.Cut(t[1:], "C")
-	if !ok {
-		return 0, bad
+	rs, cs, found := strings.Cut(t[1:], "C")
+	if !found || rs == "" || cs == "" || rs[0] == '+' || rs[0] == '-' || cs[0] == '+' || cs[0] == '-' {
+		return 0, 0, false
 	}
 	r, err1 := strconv.Atoi(rs)
 	c, err2 := strconv.Atoi(cs)
-	if err1 != nil || err2 != nil || rs[0] == '+' || rs[0] == '-' || cs[0] == '+' || cs[0] == '-' {
-		return 0, bad
+	if err1 != nil || err2 != nil {
+		return 0, 0, false
+	}
+	return r, c, true
+}
+
+// cellIndex reads "R3C12" (any case) as a cell of the grid.
+func cellIndex(s string, n int) (int, error) {
+	r, c, ok := parseRC(s)
+	if !ok {
+		return 0, fmt.Errorf("cell %s: want RxCy", quote.Short(s))
 	}
 	if r < 1 || r > n || c < 1 || c > n {
-		return 0, fmt.Errorf("%w: cell %s outside the %dx%d grid", ErrInvalid, quote.Short(s), n, n)
+		return 0, fmt.Errorf("cell %s outside the %dx%d grid", quote.Short(s), n, n)
 	}
 	return (r-1)*n + c - 1, nil
 }
@@ -466,4 +515,12 @@ func cellList(cells []int, n int) string {
 		b.WriteString(sudoku.CellName(i, n))
 	}
 	return b.String()
+}
+
+// listShort joins up to six names, then says how many there are.
+func listShort(names []string) string {
+	if len(names) <= 6 {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:6], ", ") + fmt.Sprintf(", ... (%d in all)", len(names))
 }

@@ -6,11 +6,13 @@ import (
 	"errors"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/dlxkit/dlx/internal/lzstring"
 	"github.com/dlxkit/dlx/sudoku"
+	"golang.org/x/tools/txtar"
 )
 
 // grid writes an f-puzzles grid of side n: givens maps "r,c" (1-based)
@@ -125,7 +127,21 @@ func TestReadForms(t *testing.T) {
 		"ctc sudokupad":         "https://app.crackingthecryptic.com/sudoku/fpuzzles" + payload,
 		"sudokupad payload":     "fpuzzles" + payload,
 		"json with a BOM":       "\ufeff" + killer4,
+		// SudokuPad's "fpuz" prefix, its puzzleid query (on
+		// sudokupad.app and Cracking the Cryptic's app), beta hosts,
+		// %-escaped or not.
+		"fpuz path":              "https://sudokupad.app/fpuz" + payload,
+		"fpuz path escaped":      "https://sudokupad.app/fpuz" + url.PathEscape(payload),
+		"fpuz payload":           "fpuz" + payload,
+		"puzzleid query":         "https://sudokupad.app/?puzzleid=fpuzzles" + payload,
+		"puzzleid query escaped": "https://sudokupad.app/?puzzleid=fpuzzles" + url.QueryEscape(payload),
+		"ctc puzzleid":           "https://app.crackingthecryptic.com/sudoku/?puzzleid=fpuzzles" + payload,
+		"ctc puzzleid fpuz":      "https://app.crackingthecryptic.com/sudoku/?puzzleid=fpuz" + url.QueryEscape(payload),
+		"beta host":              "https://beta.sudokupad.app/fpuzzles" + payload,
+		"beta puzzleid":          "beta.sudokupad.app/?puzzleid=fpuzzles" + payload,
+		"whole link escaped":     "https://sudokupad.app/" + url.PathEscape("fpuzzles"+payload),
 	}
+
 	for name, in := range forms {
 		p, err := Read(in)
 		if err != nil {
@@ -155,15 +171,15 @@ func TestErrors(t *testing.T) {
 		{`{"size":4,"grid":[[{}],[],[],[]]}`, ErrInvalid, "grid row 1 has 1 cells, want 4"},
 		{`{"size":4,"grid":` + grid(4, map[[2]int]string{{2, 3}: `"value":5,"given":true`}) + `}`, ErrInvalid, "R2C3: given 5, want 1 to 4"},
 		{`{"size":4,"arrow":[{"lines":[["R1C1","R1C2"]],"cells":["R1C1"]}],"littlekillersum":[{}],"text":[{"cells":["R1C1"],"value":"hi"}],"grid":` + g4 + `}`,
-			ErrUnsupported, "unsupported constraints: arrow, littlekillersum, text (cosmetic, its rule in the text)"},
-		{`{"size":4,"cage":[{"cells":["R1C1"],"value":"3"}],"grid":` + g4 + `}`, ErrUnsupported, "cage (cosmetic"},
-		{`{"size":4,"negative":["ratio"],"grid":` + g4 + `}`, ErrUnsupported, "negative (rules for every unmarked pair)"},
-		{`{"size":4,"killercage":[{"cells":["R1C1","R1C2"]}],"grid":` + g4 + `}`, ErrUnsupported, "killercage 1 (r1c1 r1c2) has no sum"},
-		{`{"size":4,"killercage":[{"cells":["R1C1","R1C2"],"value":""}],"grid":` + g4 + `}`, ErrUnsupported, "has no sum"},
+			ErrUnsupported, `bad f-puzzles puzzle: little killer 1 ("" ""): cell "": want RxCy; unsupported: cosmetic texts (text 1): f-puzzles gives them no rule, the puzzle's rules text does`},
+		{`{"size":4,"cage":[{"cells":["R1C1"],"value":"3"}],"grid":` + g4 + `}`, ErrUnsupported, "cosmetic cages (cage 1)"},
+		{`{"size":4,"negative":["kropki"],"grid":` + g4 + `}`, ErrUnsupported, `negative constraint of "kropki"`},
+		{`{"size":4,"negative":"ratio","grid":` + g4 + `}`, ErrSyntax, "negative: json: cannot unmarshal string"},
+		{`{"size":4,"killercage":[{"cells":["R1C1","R1C2"]}],"killercage2":1,"grid":` + g4 + `}`, ErrUnsupported, `constraints this importer does not know: "killercage2"`},
 		{`{"size":4,"killercage":[{"cells":["R1C1","R1C2"],"value":"x"}],"grid":` + g4 + `}`, ErrSyntax, `"x" is not a whole number`},
 		{`{"size":4,"killercage":[{"cells":["R1C1","R1C2"],"value":0}],"grid":` + g4 + `}`, ErrInvalid, "sum 0, want 1 or more"},
 		{`{"size":4,"killercage":[{"cells":[],"value":3}],"grid":` + g4 + `}`, ErrInvalid, "killercage 1 has no cells"},
-		{`{"size":4,"killercage":[{"cells":["R5C1"],"value":3}],"grid":` + g4 + `}`, ErrInvalid, `killercage 1: bad f-puzzles puzzle: cell "R5C1" outside the 4x4 grid`},
+		{`{"size":4,"killercage":[{"cells":["R5C1"],"value":3}],"grid":` + g4 + `}`, ErrInvalid, `bad f-puzzles puzzle: killercage 1: cell "R5C1" outside the 4x4 grid`},
 		{`{"size":4,"killercage":[{"cells":["Q1"],"value":3}],"grid":` + g4 + `}`, ErrInvalid, `cell "Q1": want RxCy`},
 		{`{"size":4,"killercage":[{"cells":["R1C-1"],"value":3}],"grid":` + g4 + `}`, ErrInvalid, `cell "R1C-1": want RxCy`},
 		{`{"size":4,"killercage":[{"cells":["R1C1","R1C1"],"value":3}],"grid":` + g4 + `}`, ErrInvalid, "cell r1c1 listed twice"},
@@ -171,6 +187,16 @@ func TestErrors(t *testing.T) {
 		{`{"size":4,"thermometer":[{"lines":[["R1C1","R1C3"]]}],"grid":` + g4 + `}`, ErrInvalid, "thermometer 1 is not a path: r1c3 does not touch r1c1"},
 		{`{"size":4,"thermometer":[{"lines":[["R1C1"]]}],"grid":` + g4 + `}`, ErrInvalid, "thermometer 1 has 1 cells, want 2 or more"},
 		{`{"size":4,"thermometer":[{"lines":[["R1C1","R1C2","R2C1","R2C2","R3C1"]]}],"grid":` + g4 + `}`, ErrInvalid, "5 cells, more than the 4 digits"},
+		{`{"size":4,"renban":[{"lines":[["R1C1","R1C2","R1C1"]]}],"grid":` + g4 + `}`, ErrInvalid, "renban 1: cell r1c1 listed twice"},
+		{`{"size":4,"whispers":[{"lines":[["R1C1","R1C1"]]}],"grid":` + g4 + `}`, ErrInvalid, "whispers line 1: cell r1c1 listed twice"},
+		{`{"size":4,"arrow":[{"lines":[["R1C2","R1C3"]],"cells":["R1C1"]}],"grid":` + g4 + `}`, ErrInvalid, "arrow 1 does not start in its circle (r1c1)"},
+		{`{"size":4,"arrow":[{"lines":[["R1C1"]],"cells":["R1C1"]}],"grid":` + g4 + `}`, ErrInvalid, "arrow 1 has no cells outside its circle"},
+		{`{"size":4,"xv":[{"cells":["R1C1","R1C2"],"value":5}],"grid":` + g4 + `}`, ErrInvalid, `XV mark 1 (r1c1 r1c2): value "5", want X or V`},
+		{`{"size":4,"sandwichsum":[{"cell":"R0C1"}],"grid":` + g4 + `}`, ErrUnsupported, `sandwich 1 ("R0C1") has no value: its rule is in the rules text`},
+		{`{"size":4,"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[]}],"grid":` + g4 + `}`, ErrInvalid, "quadruple 1 (r1c1 r1c2 r2c1 r2c2) lists no digit"},
+		{`{"size":4,"clone":[{"cells":["R1C1","R1C2"],"cloneCells":["R4C4"]}],"grid":` + g4 + `}`, ErrInvalid, "clone 1: 2 cells and 1 copies, want as many"},
+		{`{"size":4,"difference":[{"cells":["R1C1","R1C2"],"value":"0"}],"grid":` + g4 + `}`, ErrInvalid, "white kropki dot 1 (r1c1 r1c2): value 0, want 1 or more"},
+		{`{"size":4,"negative":["difference"],"difference":[{"cells":["R1C1","R1C2"],"value":2}],"grid":` + g4 + `}`, ErrUnsupported, "negative constraint of white kropki dots with differences other than 1"},
 		{`{"size":4,"grid":` + grid(4, map[[2]int]string{{1, 1}: `"region":1`}) + `}`, ErrInvalid, "region 0 has 3 cells (r1c2 r2c1 r2c2), want 4"},
 		{`{"size":4,"grid":` + grid(4, map[[2]int]string{{1, 1}: `"region":7`}) + `}`, ErrInvalid, "R1C1: region 7, want 0 to 3"},
 		{`{"size":4,"grid":` + grid(4, map[[2]int]string{{1, 1}: `"region":null`}) + `}`, ErrUnsupported, "R1C1 belongs to no region"},
@@ -181,6 +207,10 @@ func TestErrors(t *testing.T) {
 		{"https://sudokupad.app/sclN4Ig", ErrUnsupported, `SudokuPad's own format ("scl" payload)`},
 		{"https://sudokupad.app/?puzzle=ctcN4Ig", ErrUnsupported, `"ctc" payload`},
 		{"https://sudokupad.app/abc123xyz", ErrUnsupported, "SudokuPad short link"},
+		{"https://sudokupad.app/setter/puzzle-name-of-a-setter", ErrUnsupported, `SudokuPad short link ("setter/puzzle-name-of-a-setter")`},
+		{"https://app.crackingthecryptic.com/sudoku/abc123", ErrUnsupported, "SudokuPad short link"},
+		{"https://sudokupad.app/?puzzleid=xyz789", ErrUnsupported, "SudokuPad short link"},
+		{"https://sudokupad.app/fpuzN4Ig***", ErrSyntax, "lz-string: bad character"},
 		{"https://sudokupad.app/", ErrSyntax, "names no puzzle"},
 		{"https://f-puzzles.com/?id=ya5rxnxj", ErrUnsupported, "f-puzzles short link"},
 		{"https://f-puzzles.com/", ErrSyntax, `has no "load=" puzzle`},
@@ -225,8 +255,21 @@ func TestPublished(t *testing.T) {
 	if err != nil || mustJSON(t, p) != `{"size":"3x3","puzzle":"1`+strings.Repeat(".", 80)+`"}` {
 		t.Errorf("readme: %v, %v", p, err)
 	}
-	if _, err := read("table"); !errors.Is(err, ErrUnsupported) || !strings.HasSuffix(err.Error(), "unsupported constraints: arrow, difference, even, odd, ratio") {
-		t.Errorf("table: %v", err)
+	// The f-puzzles row of lisudoku's table: r1c4 and r2c3 swap regions
+	// (0 and 1), both diagonals, an extra region, a thermometer, odd
+	// r7c1 and even r8c1, white dots r9c4-r9c5 and r9c6-r9c5, black
+	// dots r9c7-r9c8 and r9c9-r9c8, an arrow from the pill r4c5-r4c6
+	// along r4c7 r4c8 r5c8 r6c8 r7c8.
+	p, err = read("table")
+	if err != nil {
+		t.Fatalf("table: %v", err)
+	}
+	if p.Variant != "jigsaw" || len(p.Extra) != 3 || !p.AntiKnight || !p.AntiKing || len(p.Thermos) != 1 ||
+		!equal(p.Odd, []int{54}) || !equal(p.Even, []int{63}) ||
+		len(p.Differences) != 2 || !equal(p.Differences[1].Cells, []int{77, 76}) || p.Differences[1].Value != 0 ||
+		len(p.Ratios) != 2 || !equal(p.Ratios[0].Cells, []int{78, 79}) ||
+		len(p.Arrows) != 1 || !equal(p.Arrows[0].Circle, []int{31, 32}) || !equal(p.Arrows[0].Shaft, []int{33, 34, 43, 52, 61}) {
+		t.Errorf("table: %s", mustJSON(t, p))
 	}
 	p, err = read("innie")
 	if err != nil || mustJSON(t, p) != `{"size":"3x3","cages":[{"sum":9,"cells":[0,9]},{"sum":33,"cells":[1,2,10,11,19]}],"puzzle":"`+strings.Repeat(".", 81)+`"}` {
@@ -283,6 +326,14 @@ func check(t *testing.T, p *Puzzle, err error) {
 		t.Fatalf("%s does not read back: %v", b, err)
 	}
 	n := g.N()
+	// The checker takes every rule the importer makes, on the givens and
+	// on a grid of 1s.
+	sudoku.CheckRules(g)
+	ones := g.Clone()
+	for i := range ones.Cells {
+		ones.Cells[i] = 1
+	}
+	sudoku.CheckRules(ones)
 	for _, c := range p.Cages {
 		for _, i := range c.Cells {
 			if i < 0 || i >= n*n {
@@ -299,7 +350,29 @@ func check(t *testing.T, p *Puzzle, err error) {
 	}
 }
 
+// fuzzSeeds adds the fixtures of testdata/import.
+func fuzzSeeds(f *testing.F, link bool) {
+	files, _ := filepath.Glob("testdata/import/*.txtar")
+	for _, file := range files {
+		a, err := txtar.ParseFile(file)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, fl := range a.Files {
+			if fl.Name != "fpuzzles.json" {
+				continue
+			}
+			if link {
+				f.Add("https://sudokupad.app/fpuz" + lzstring.CompressToBase64(string(fl.Data)))
+			} else {
+				f.Add(string(fl.Data))
+			}
+		}
+	}
+}
+
 func FuzzParse(f *testing.F) {
+	fuzzSeeds(f, false)
 	f.Add(killer4)
 	f.Add(`{"size":6,"grid":` + grid(6, map[[2]int]string{{1, 3}: `"region":1`, {1, 4}: `"region":0`}) + `}`)
 	f.Add(`{"size":4,"diagonal+":true,"extraregion":[{"cells":["R4C4","R1C1","R2C3","R3C2"]}],"grid":` + grid(4, nil) + `}`)
@@ -310,6 +383,7 @@ func FuzzParse(f *testing.F) {
 }
 
 func FuzzRead(f *testing.F) {
+	fuzzSeeds(f, true)
 	payload := lzstring.CompressToBase64(killer4)
 	f.Add("https://f-puzzles.com/?load=" + payload)
 	f.Add("https://sudokupad.app/fpuzzles" + payload)
@@ -319,4 +393,28 @@ func FuzzRead(f *testing.F) {
 		p, err := Read(s)
 		check(t, p, err)
 	})
+}
+
+// TestSlashesMerged: a SudokuPad link whose path had its payload's "//"
+// merged into "/" (as some link handlers do) still reads, the slashes
+// restored; the merged payload alone does not decode to the puzzle.
+func TestSlashesMerged(t *testing.T) {
+	// The title "Test 2246" (found by trying titles in turn) makes a
+	// payload with one "//" and other slashes.
+	text := strings.Replace(killer4, `"title":"Test"`, `"title":"Test 2246"`, 1)
+	payload := lzstring.CompressToBase64(text)
+	if strings.Count(payload, "//") != 1 || strings.Count(payload, "/") < 3 {
+		t.Fatalf("payload %q: want one \"//\" and another '/'", payload)
+	}
+	merged := strings.Replace(payload, "//", "/", 1)
+	if p, err := Read("fpuzzles" + merged); err == nil && p.Title == "Test" {
+		t.Fatalf("the merged payload reads as the puzzle without repair: the test tests nothing")
+	}
+	p, err := Read("https://sudokupad.app/fpuzzles" + merged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustJSON(t, p); got != killer4Want || !strings.HasPrefix(p.Title, "Test ") {
+		t.Errorf("got %s, title %q", got, p.Title)
+	}
 }

@@ -12,19 +12,16 @@ import (
 // Decode reads an f-puzzles payload: the lz-string compressed Base64 of
 // the f-puzzles JSON (the "load=" value of an f-puzzles link).
 func Decode(payload string) (*Puzzle, error) {
-	text, err := lzstring.DecompressFromBase64(payload)
+	text, err := decodeText(payload)
 	if err != nil {
-		return nil, fmt.Errorf("%w: payload %s: %w", ErrSyntax, quote.Short(payload), err)
-	}
-	if text == "" {
-		return nil, fmt.Errorf("%w: payload %s holds nothing", ErrSyntax, quote.Short(payload))
+		return nil, err
 	}
 	return Parse([]byte(text))
 }
 
 // Read imports a puzzle from any of the forms setters share: an f-puzzles
 // or SudokuPad link, an f-puzzles payload (with or without SudokuPad's
-// "fpuzzles" prefix), or the f-puzzles JSON. Surrounding whitespace and a
+// "fpuzzles" or "fpuz" prefix), or the f-puzzles JSON. Surrounding whitespace and a
 // byte order mark are ignored.
 func Read(text string) (*Puzzle, error) {
 	t := strings.TrimSpace(strings.TrimPrefix(text, "\ufeff"))
@@ -36,7 +33,7 @@ func Read(text string) (*Puzzle, error) {
 	case isLink(t):
 		return readLink(t)
 	}
-	return readPayload(t, "")
+	return readPayload(t, "", false)
 }
 
 // isLink tells whether t looks like a URL (with or without its scheme).
@@ -48,6 +45,17 @@ func isLink(t string) bool {
 	host, _, _ := strings.Cut(l, "/")
 	host, _, _ = strings.Cut(host, "?")
 	return strings.Contains(host, ".") && (strings.Contains(l, "/") || strings.Contains(l, "?"))
+}
+
+// sudokuPadHost reports whether host serves SudokuPad: sudokupad.app and
+// its beta hosts, Cracking the Cryptic's app, Sven's own host.
+func sudokuPadHost(host string) bool {
+	for _, h := range []string{"sudokupad.app", "crackingthecryptic.com", "svencodes.com"} {
+		if host == h || strings.HasSuffix(host, "."+h) {
+			return true
+		}
+	}
+	return false
 }
 
 // readLink reads an f-puzzles or SudokuPad link.
@@ -63,24 +71,27 @@ func readLink(t string) (*Puzzle, error) {
 	switch {
 	case host == "f-puzzles.com":
 		if p, ok := rawQuery(u.RawQuery, "load"); ok {
-			return readPayload(p, "f-puzzles link: ")
+			return readPayload(p, "f-puzzles link: ", false)
 		}
 		if id, ok := rawQuery(u.RawQuery, "id"); ok {
 			return nil, fmt.Errorf("%w: f-puzzles short link (id=%s): the puzzle is on f-puzzles' server; open it and copy the full link (Export, \"?load=\")", ErrUnsupported, quote.Short(id))
 		}
 		return nil, fmt.Errorf("%w: f-puzzles link %s has no \"load=\" puzzle", ErrSyntax, quote.Short(t))
-	case host == "sudokupad.app" || strings.HasSuffix(host, ".sudokupad.app") || host == "app.crackingthecryptic.com" || host == "beta.sudokupad.app":
-		if p, ok := rawQuery(u.RawQuery, "puzzle"); ok {
-			return readPayload(p, "SudokuPad link: ")
+	case sudokuPadHost(host):
+		for _, key := range []string{"puzzle", "puzzleid", "load"} {
+			if p, ok := rawQuery(u.RawQuery, key); ok && p != "" {
+				return readPayload(p, "SudokuPad link: ", false)
+			}
 		}
-		// The puzzle in the path: /fpuzzlesN4Ig..., /sudoku/fpuzzles...,
-		// or a short id (/abc123).
+		// The puzzle in the path: /fpuzzlesN4Ig..., /fpuzN4Ig...,
+		// /sudoku/fpuzzles..., or a short id (/abc123, /setter/name).
 		path := strings.Trim(u.EscapedPath(), "/")
 		path = strings.TrimPrefix(path, "sudoku/")
+		path = strings.TrimPrefix(path, "sudoku")
 		if path == "" {
 			return nil, fmt.Errorf("%w: SudokuPad link %s names no puzzle", ErrSyntax, quote.Short(t))
 		}
-		return readPayload(path, "SudokuPad link: ")
+		return readPayload(path, "SudokuPad link: ", true)
 	}
 	return nil, fmt.Errorf("%w: link to %s: want an f-puzzles (f-puzzles.com/?load=) or SudokuPad (sudokupad.app) link", ErrUnsupported, quote.Short(host))
 }
@@ -103,24 +114,105 @@ func rawQuery(raw, key string) (string, bool) {
 }
 
 // readPayload reads a payload: f-puzzles' Base64 or SudokuPad's prefixed
-// forms.
-func readPayload(p, where string) (*Puzzle, error) {
+// forms ("fpuzzles" or "fpuz" before the same Base64). inPath: the
+// payload was a link's path, where a "//" of the Base64 may have been
+// merged into one '/'.
+func readPayload(p, where string, inPath bool) (*Puzzle, error) {
 	if s, err := url.PathUnescape(p); err == nil {
 		p = s
 	}
 	switch {
 	case strings.HasPrefix(p, "fpuzzles"):
-		return Decode(p[len("fpuzzles"):])
+		p = p[len("fpuzzles"):]
+	case strings.HasPrefix(p, "fpuz"):
+		p = p[len("fpuz"):]
 	case strings.HasPrefix(p, "scl"), strings.HasPrefix(p, "ctc"):
 		return nil, fmt.Errorf("%w: %sSudokuPad's own format (%q payload): export the puzzle from f-puzzles, or use a SudokuPad link with an \"fpuzzles\" payload", ErrUnsupported, where, p[:3])
 	case strings.HasPrefix(p, "scf"):
 		return nil, fmt.Errorf("%w: %sSudokuPad's classic format (\"scf\" payload)", ErrUnsupported, where)
-	case where == "SudokuPad link: " && len(p) < 40 && !strings.HasPrefix(p, "N4Ig"):
+	case where == "SudokuPad link: " && !strings.HasPrefix(p, "N4Ig"):
 		return nil, fmt.Errorf("%w: SudokuPad short link (%s): the puzzle is on SudokuPad's server; open it and copy a link with the puzzle in it", ErrUnsupported, quote.Short(p))
 	}
-	pz, err := Decode(p)
+	text, err := decodeText(p)
+	if err != nil && inPath && strings.Contains(p, "/") {
+		if fixed, ok := fixSlashes(p); ok {
+			text, err = decodeText(fixed)
+		}
+	}
+	if err != nil {
+		if where != "" {
+			return nil, fmt.Errorf("%s%w", where, err)
+		}
+		return nil, err
+	}
+	pz, err := Parse([]byte(text))
 	if err != nil && where != "" {
 		return nil, fmt.Errorf("%s%w", where, err)
 	}
 	return pz, err
+}
+
+// decodeText decompresses a payload into its text.
+func decodeText(payload string) (string, error) {
+	text, err := lzstring.DecompressFromBase64(payload)
+	if err != nil {
+		return "", fmt.Errorf("%w: payload %s: %w", ErrSyntax, quote.Short(payload), err)
+	}
+	if text == "" {
+		return "", fmt.Errorf("%w: payload %s holds nothing", ErrSyntax, quote.Short(payload))
+	}
+	return text, nil
+}
+
+// maxSlashTries bounds fixSlashes.
+const maxSlashTries = 4096
+
+// fixSlashes undoes what some link handling does to a payload in a path:
+// merging "//" into "/". It doubles some of the payload's slashes, fewest
+// first, until the payload decodes to JSON, and reports whether one did.
+func fixSlashes(p string) (string, bool) {
+	var at []int
+	for i := range len(p) {
+		if p[i] == '/' {
+			at = append(at, i)
+		}
+	}
+	at = at[:min(len(at), 16)]
+	tries := 0
+	for k := 1; k <= len(at); k++ {
+		// Every choice of k of the slashes, in lexicographic order.
+		idx := make([]int, k)
+		for i := range idx {
+			idx[i] = i
+		}
+		for {
+			if tries++; tries > maxSlashTries {
+				return "", false
+			}
+			var b strings.Builder
+			last := 0
+			for _, i := range idx {
+				b.WriteString(p[last : at[i]+1])
+				b.WriteByte('/')
+				last = at[i] + 1
+			}
+			b.WriteString(p[last:])
+			if text, err := decodeText(b.String()); err == nil && strings.HasPrefix(strings.TrimSpace(text), "{") {
+				return b.String(), true
+			}
+			// The next choice.
+			j := k - 1
+			for j >= 0 && idx[j] == len(at)-k+j {
+				j--
+			}
+			if j < 0 {
+				break
+			}
+			idx[j]++
+			for i := j + 1; i < k; i++ {
+				idx[i] = idx[i-1] + 1
+			}
+		}
+	}
+	return "", false
 }

@@ -56,10 +56,10 @@ func Constrained(ctx context.Context, shape sudoku.Shape, v *sudoku.Variant, see
 		shape = sudoku.Standard
 	}
 	if !v.Constrained() {
-		return nil, fmt.Errorf("generate: the variant has no constraints: use Puzzle: %w", ErrOptions)
+		return nil, fmt.Errorf("the variant has no constraints: use Puzzle: %w", ErrOptions)
 	}
 	if err := sudoku.CheckConstraints(shape.N(), v); err != nil {
-		return nil, fmt.Errorf("generate: %w", err)
+		return nil, err
 	}
 	if seed == 0 {
 		seed = RandomSeed()
@@ -67,7 +67,7 @@ func Constrained(ctx context.Context, shape sudoku.Shape, v *sudoku.Variant, see
 	rng := rand.New(rand.NewPCG(seed, seed^0x636f6e73))
 	sol, err := sudoku.NewSolver(sudoku.Options{Seed: rng.Uint64() | 1}).Solve(ctx, sudoku.NewGrid(shape, v))
 	if err != nil {
-		return nil, fmt.Errorf("generate: filling a grid: %w", err)
+		return nil, fmt.Errorf("filling a grid: %w", err)
 	}
 	p := sol.Clone()
 	givens := len(p.Cells)

@@ -20,9 +20,9 @@ import (
 var (
 	// ErrNotFound means no puzzle meeting the targets was found within
 	// Options.Attempts fresh grids.
-	ErrNotFound = errors.New("generate: no puzzle met the targets")
+	ErrNotFound = errors.New("no puzzle met the targets")
 	// ErrOptions marks options that cannot work together.
-	ErrOptions = errors.New("generate: bad options")
+	ErrOptions = errors.New("bad options")
 )
 
 // Options configures the generator. The zero value makes minimal standard

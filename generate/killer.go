@@ -7,8 +7,10 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strings"
 
 	"github.com/dlxkit/dlx/exactcover"
+	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
@@ -72,15 +74,15 @@ func Killer(ctx context.Context, opt KillerOptions) (*KillerResult, error) {
 		shape = sudoku.Standard
 	}
 	if opt.Variant.Constrained() {
-		return nil, fmt.Errorf("generate: killer: the variant has constraints of its own; give regions only: %w", ErrOptions)
+		return nil, fmt.Errorf("killer: the variant has constraints of its own; give regions only: %w", ErrOptions)
 	}
 	geo, err := sudoku.NewGeometry(shape, opt.Variant)
 	if err != nil {
-		return nil, fmt.Errorf("generate: killer: %w", err)
+		return nil, fmt.Errorf("killer: %w", err)
 	}
 	n := geo.N
 	if n > 16 {
-		return nil, fmt.Errorf("generate: killer: sides up to 16, not %d: %w", n, ErrOptions)
+		return nil, fmt.Errorf("killer: sides up to 16, not %d: %w", n, ErrOptions)
 	}
 	maxCage := opt.MaxCage
 	if maxCage == 0 {
@@ -90,7 +92,7 @@ func Killer(ctx context.Context, opt KillerOptions) (*KillerResult, error) {
 		}
 	}
 	if maxCage < 1 || maxCage > n {
-		return nil, fmt.Errorf("generate: killer: cages of at most %d cells, want 1..%d: %w", maxCage, n, ErrOptions)
+		return nil, fmt.Errorf("killer: cages of at most %d cells, want 1..%d: %w", maxCage, n, ErrOptions)
 	}
 	seed := opt.Seed
 	if seed == 0 {
@@ -99,7 +101,7 @@ func Killer(ctx context.Context, opt KillerOptions) (*KillerResult, error) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x6b696c6c6572))
 	sol, err := sudoku.NewSolver(sudoku.Options{Seed: rng.Uint64() | 1}).Solve(ctx, sudoku.NewGrid(shape, opt.Variant))
 	if err != nil {
-		return nil, fmt.Errorf("generate: killer: filling a grid: %w", err)
+		return nil, fmt.Errorf("killer: filling a grid: %w", err)
 	}
 	k := &killerMaker{geo: geo, sol: sol, rng: rng, variant: opt.Variant, shape: shape, maxCage: maxCage}
 	k.grow()
@@ -123,10 +125,10 @@ func Killer(ctx context.Context, opt KillerOptions) (*KillerResult, error) {
 		return nil, err
 	}
 	res.Puzzle = k.puzzle()
-	res.Difficulty = killerDifficulty(geo, res.Puzzle.Variant.Cages)
+	res.Difficulty = killerDifficulty(geo, res.Puzzle.Variant.Cages, nil)
 	s := sudoku.NewSolver(sudoku.Options{})
 	if c, err := s.Count(ctx, res.Puzzle, 2); err != nil || c != 1 {
-		return nil, fmt.Errorf("generate: killer: final check: %d solutions, %v", c, err)
+		return nil, fmt.Errorf("killer: final check: %d solutions, %v", c, err)
 	}
 	res.Difficulty.Nodes = s.Guesses()
 	return res, nil
@@ -237,7 +239,7 @@ func (k *killerMaker) otherSolution(ctx context.Context) (other *sudoku.Grid, un
 	g := k.puzzle()
 	p, err := sudoku.ExactCover(g)
 	if err != nil {
-		return nil, false, fmt.Errorf("generate: killer: %w", err)
+		return nil, false, fmt.Errorf("killer: %w", err)
 	}
 	xs := exactcover.NewSolver(p)
 	for s := range xs.Solutions(ctx, exactcover.Options{Limit: 2, MaxNodes: killerCheckNodes}) {
@@ -399,10 +401,68 @@ func (k *killerMaker) mergeAll(ctx context.Context, checks *int) error {
 	return nil
 }
 
+// RateKiller measures a killer puzzle as Killer measures the puzzles it
+// makes (KillerDifficulty): g's variant holds cages, and maybe extra or
+// jigsaw regions, but no other constraint; g may have givens. Cells of up
+// to 16 symbols only. It fails with an error wrapping sudoku.ErrVariant
+// for other constraints (or no cages), sudoku.ErrShape for larger grids,
+// sudoku.ErrNoSolution or logic.ErrMultipleSolutions when g has no or
+// several solutions, and the solver's error (wrapping sudoku.ErrInvalid)
+// for clashing givens.
+func RateKiller(ctx context.Context, g *sudoku.Grid) (KillerDifficulty, error) {
+	v := g.Variant
+	var other []string
+	if v == nil {
+		v = &sudoku.Variant{}
+	}
+	if v.AntiKnight {
+		other = append(other, "anti-knight")
+	}
+	if v.AntiKing {
+		other = append(other, "anti-king")
+	}
+	if v.NonConsecutive {
+		other = append(other, "non-consecutive")
+	}
+	if len(v.Thermos) > 0 {
+		other = append(other, "thermometers")
+	}
+	if len(other) > 0 {
+		return KillerDifficulty{}, fmt.Errorf("the rater knows killer cages and regions, not %s: %w", strings.Join(other, ", "), sudoku.ErrVariant)
+	}
+	if v == nil || len(v.Cages) == 0 {
+		return KillerDifficulty{}, fmt.Errorf("no killer cages to rate: %w", sudoku.ErrVariant)
+	}
+	geo, err := sudoku.NewGeometry(g.Shape, v)
+	if err != nil {
+		return KillerDifficulty{}, err
+	}
+	if geo.N > 16 {
+		return KillerDifficulty{}, fmt.Errorf("killers are rated up to 16x16, not %dx%d: %w", geo.N, geo.N, sudoku.ErrShape)
+	}
+	if len(g.Cells) != geo.Cells {
+		return KillerDifficulty{}, fmt.Errorf("grid of %d cells, want %d: %w", len(g.Cells), geo.Cells, sudoku.ErrGrid)
+	}
+	s := sudoku.NewSolver(sudoku.Options{})
+	c, err := s.Count(ctx, g, 2)
+	switch {
+	case err != nil:
+		return KillerDifficulty{}, err
+	case c == 0:
+		return KillerDifficulty{}, sudoku.ErrNoSolution
+	case c > 1:
+		return KillerDifficulty{}, logic.ErrMultipleSolutions
+	}
+	d := killerDifficulty(geo, v.Cages, g.Cells)
+	d.Nodes = s.Guesses()
+	return d, nil
+}
+
 // killerDifficulty runs the paper solver's propagation on the cages
 // (and those the rule of 45 derives): singles, and for each cage the
-// digit sets that still fit its cells' candidates.
-func killerDifficulty(geo *sudoku.Geometry, cages []sudoku.Cage) KillerDifficulty {
+// digit sets that still fit its cells' candidates. givens (nil: none)
+// are placed first; they are not counted as singles.
+func killerDifficulty(geo *sudoku.Geometry, cages []sudoku.Cage, givens []uint8) KillerDifficulty {
 	n := geo.N
 	derived := sudoku.DerivedCages(geo, cages)
 	all := append(slices.Clip(cages), derived...)
@@ -425,6 +485,12 @@ func killerDifficulty(geo *sudoku.Geometry, cages []sudoku.Cage) KillerDifficult
 			cand[p] &^= bit
 		}
 		d.Singles++
+	}
+	for c, dg := range givens {
+		if dg != 0 && !placed[c] {
+			place(c, uint64(1)<<(dg-1))
+			d.Singles--
+		}
 	}
 	for progress := true; progress; {
 		progress = false

@@ -2,11 +2,13 @@ package generate
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sort"
 	"testing"
 	"time"
 
+	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
@@ -141,5 +143,52 @@ func TestConstrained(t *testing.T) {
 			t.Fatalf("%s: another puzzle the second time", name)
 		}
 		t.Logf("%s: %d givens, %d nodes, made in %v", name, r.Givens, r.Nodes, took.Round(time.Millisecond))
+	}
+}
+
+// TestRateKiller: RateKiller measures a killer as Killer measured it when
+// it made it; givens count as placed, not as singles; other constraints,
+// no or several solutions are errors.
+func TestRateKiller(t *testing.T) {
+	ctx := context.Background()
+	for _, sh := range []sudoku.Shape{{BoxRows: 2, BoxCols: 2}, {BoxRows: 3, BoxCols: 3}} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			r, err := Killer(ctx, KillerOptions{Shape: sh, Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, err := RateKiller(ctx, r.Puzzle)
+			if err != nil || d != r.Difficulty {
+				t.Errorf("%v seed %d: RateKiller %+v, %v; Killer measured %+v", sh, seed, d, err, r.Difficulty)
+			}
+			if !d.Solved {
+				continue
+			}
+			// A given placed: one single fewer to find.
+			g := r.Puzzle.Clone()
+			g.Cells[0] = r.Solution.Cells[0]
+			dg, err := RateKiller(ctx, g)
+			if err != nil || !dg.Solved || dg.Singles != d.Singles-1 {
+				t.Errorf("%v seed %d with a given: %+v, %v; want solved with %d singles", sh, seed, dg, err, d.Singles-1)
+			}
+		}
+	}
+	four := sudoku.Shape{BoxRows: 2, BoxCols: 2}
+	cages := []sudoku.Cage{{Sum: 10, Cells: []int{0, 1, 2, 3}}}
+	for _, tt := range []struct {
+		name string
+		v    *sudoku.Variant
+		want error
+	}{
+		{"no cages", nil, sudoku.ErrVariant},
+		{"anti-knight", &sudoku.Variant{Cages: cages, AntiKnight: true}, sudoku.ErrVariant},
+		{"thermometer", &sudoku.Variant{Thermos: [][]int{{0, 1}}}, sudoku.ErrVariant},
+		{"several solutions", &sudoku.Variant{Cages: cages}, logic.ErrMultipleSolutions},
+		{"no solution", &sudoku.Variant{Cages: []sudoku.Cage{{Sum: 3, Cells: []int{0, 1}}, {Sum: 3, Cells: []int{2, 3}}}}, sudoku.ErrNoSolution},
+	} {
+		_, err := RateKiller(ctx, sudoku.NewGrid(four, tt.v))
+		if !errors.Is(err, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.name, err, tt.want)
+		}
 	}
 }

@@ -50,3 +50,16 @@ func LevelGivens(l logic.Level) (lo, hi int, ok bool) {
 	w := levelGivens[l]
 	return w[0], w[1], true
 }
+
+// SetLevel makes l the target level of opt, with the window of givens of
+// LevelGivens unless opt asks for a number of givens or for minimal
+// puzzles (which a window excludes). The web game and sudoku generate
+// -level both set their level so: one seed and level give one puzzle
+// everywhere.
+func (opt *Options) SetLevel(l logic.Level) {
+	opt.Level, opt.HasLevel = l, true
+	opt.MinGivens, opt.MaxGivens = 0, 0
+	if opt.Givens == 0 && !opt.Minimal {
+		opt.MinGivens, opt.MaxGivens, _ = LevelGivens(l)
+	}
+}

@@ -50,7 +50,7 @@ func ParseSymmetry(s string) (Symmetry, error) {
 	case "diagonal", "diag":
 		return Diagonal, nil
 	}
-	return None, fmt.Errorf("generate: unknown symmetry %q (want none, rot180, rot90, mirror or diagonal)", s)
+	return None, fmt.Errorf("unknown symmetry %q (want none, rot180, rot90, mirror or diagonal)", s)
 }
 
 // orbits returns the orbits of the cells of an n×n grid under sym: every

@@ -79,14 +79,14 @@ func geomOf(gr *sudoku.Grid) (*geom, error) {
 		s = sudoku.Standard
 	}
 	if gr.Variant.Constrained() {
-		return nil, fmt.Errorf("logic: the rater knows region variants only, not cages, anti-knight, anti-king, non-consecutive or thermometers: %w", sudoku.ErrVariant)
+		return nil, fmt.Errorf("the rater knows region variants only, not cages, anti-knight, anti-king, non-consecutive or thermometers: %w", sudoku.ErrVariant)
 	}
 	sg, err := sudoku.NewGeometry(s, gr.Variant)
 	if err != nil {
-		return nil, fmt.Errorf("logic: %w", err)
+		return nil, err
 	}
 	if len(gr.Cells) != sg.Cells {
-		return nil, fmt.Errorf("logic: grid has %d cells, want %d: %w", len(gr.Cells), sg.Cells, sudoku.ErrGrid)
+		return nil, fmt.Errorf("grid has %d cells, want %d: %w", len(gr.Cells), sg.Cells, sudoku.ErrGrid)
 	}
 	if !sg.Plain() {
 		return buildGeom(sg), nil
@@ -191,10 +191,10 @@ func newBoard(g *geom, cells []uint8) (*board, error) {
 			continue
 		}
 		if int(d) > g.N {
-			return nil, fmt.Errorf("logic: cell %s holds %d, more than %d: %w", cellName(g, c), d, g.N, sudoku.ErrGrid)
+			return nil, fmt.Errorf("cell %s holds %d, more than %d: %w", cellName(g, c), d, g.N, sudoku.ErrGrid)
 		}
 		if b.cand[c]&dbit(int(d)) == 0 {
-			return nil, fmt.Errorf("logic: %w: %s at %s clashes with a peer", sudoku.ErrInvalid, g.digit(int(d)), cellName(g, c))
+			return nil, fmt.Errorf("%w: %s at %s clashes with a peer", sudoku.ErrInvalid, g.digit(int(d)), cellName(g, c))
 		}
 		b.place(c, int(d))
 	}

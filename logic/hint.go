@@ -59,17 +59,17 @@ func HintWith(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64, 
 		state = puzzle
 	}
 	if len(state.Cells) != g.Cells {
-		return res, fmt.Errorf("logic: state has %d cells, want %d", len(state.Cells), g.Cells)
+		return res, fmt.Errorf("state has %d cells, want %d", len(state.Cells), g.Cells)
 	}
 	if pencil != nil && len(pencil) != g.Cells {
-		return res, fmt.Errorf("logic: pencil marks for %d cells, want %d", len(pencil), g.Cells)
+		return res, fmt.Errorf("pencil marks for %d cells, want %d", len(pencil), g.Cells)
 	}
 	complete := true
 	for c, v := range state.Cells {
 		if v == 0 {
 			complete = false
 			if puzzle.Cells[c] != 0 {
-				return res, fmt.Errorf("logic: state clears the given at %s", cellName(g, c))
+				return res, fmt.Errorf("state clears the given at %s", cellName(g, c))
 			}
 			continue
 		}
@@ -109,7 +109,7 @@ func HintWith(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64, 
 			}
 			pm := pencil[c]
 			if pm&^full != 0 {
-				return res, fmt.Errorf("logic: pencil marks of %s name digits above %d", cellName(g, c), g.N)
+				return res, fmt.Errorf("pencil marks of %s name digits above %d", cellName(g, c), g.N)
 			}
 			if pm == 0 {
 				continue
@@ -139,7 +139,7 @@ func HintWith(ctx context.Context, puzzle, state *sudoku.Grid, pencil []uint64, 
 	}
 	st, _ := s.next(0)
 	if st == nil {
-		return res, fmt.Errorf("logic: no step found")
+		return res, fmt.Errorf("no step found")
 	}
 	res.Step = st
 	return res, nil

@@ -89,7 +89,7 @@ func ParseLevel(s string) (Level, error) {
 			return Level(i), nil
 		}
 	}
-	return 0, fmt.Errorf("logic: unknown level %q (want one of %s)", s, strings.Join(levelNames[:], ", "))
+	return 0, fmt.Errorf("unknown level %q (want one of %s)", s, strings.Join(levelNames[:], ", "))
 }
 
 // MarshalText encodes the level as its name.

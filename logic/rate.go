@@ -99,7 +99,7 @@ func RateWith(ctx context.Context, g *sudoku.Grid, opt Options) (Result, error) 
 			res.Steps = append(res.Steps, *st)
 		}
 		if wrongStep(st, s.sol) {
-			return res, fmt.Errorf("logic: internal error: step %q contradicts the solution", st.Technique)
+			return res, fmt.Errorf("internal error: step %q contradicts the solution", st.Technique)
 		}
 		s.b.apply(st)
 		if opt.Min > 0 && res.Rating >= opt.Min-1e-9 && s.b.empty > 0 {
@@ -151,7 +151,7 @@ func (s *solver) unaryChain() *Step {
 // digits as f writes them.
 func newSolver(g *sudoku.Grid, verbose bool, f sudoku.Format) (*solver, error) {
 	if g == nil {
-		return nil, fmt.Errorf("logic: nil grid: %w", sudoku.ErrGrid)
+		return nil, fmt.Errorf("nil grid: %w", sudoku.ErrGrid)
 	}
 	ge, err := geomOf(g)
 	if err != nil {
@@ -181,7 +181,7 @@ func (s *solver) checkUnique(ctx context.Context) error {
 	switch n {
 	case 0:
 		s.sol = nil
-		return fmt.Errorf("logic: %w", sudoku.ErrNoSolution)
+		return sudoku.ErrNoSolution
 	case 1:
 		return nil
 	}

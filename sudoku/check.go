@@ -75,8 +75,9 @@ func clashString(clashes [][2]int, digits []int, n int) string {
 }
 
 // Valid returns the pairs of filled cells of g that clash: cells of one
-// row, column, box, extra region or cage (of g's variant), or a knight's
-// or king's move apart under those constraints, holding the same digit.
+// row, column, box, extra region, cage, renban or nabner line (of g's
+// variant), or a knight's or king's move apart under those constraints,
+// holding the same digit.
 // Each pair is listed once, the smaller index first, pairs sorted. It
 // returns nil when there is no clash. Cell values above N are ignored, and
 // a variant that does not fit the shape is checked for rows and columns

@@ -19,10 +19,12 @@ func (constraintError) Unwrap() error { return ErrVariant }
 // CheckConstraints reports an error wrapping ErrConstraint when the
 // constraints of v do not fit a grid of side n: a cage that is empty, has
 // more than n cells, lists a cell twice, holds a cell outside the grid or
-// already in another cage, or has a sum that no distinct digits 1..n of
-// its size reach; a thermometer that is empty, longer than n, holds a cell
-// outside the grid or twice, or is not a path of cells each a king's move
-// from the one before. A nil v, or one without constraints, is fine.
+// already in another cage, or has a sum (other than 0, no sum) that no
+// distinct digits 1..n of its size reach; a thermometer that is empty,
+// longer than n, holds a cell outside the grid or twice, or is not a path
+// of cells each a king's move from the one before; a rule of v.Rules that
+// does not fit (docs/variants.md lists the checks; ConstraintProblems
+// returns them all). A nil v, or one without constraints, is fine.
 func CheckConstraints(n int, v *Variant) error {
 	if v == nil {
 		return nil
@@ -36,7 +38,12 @@ func CheckConstraints(n int, v *Variant) error {
 		owner = make([]int, nc)
 	}
 	for k, cg := range v.Cages {
-		where := func() string { return "cage " + strconv.Itoa(k+1) + " (sum " + strconv.Itoa(cg.Sum) + ")" }
+		where := func() string {
+			if cg.Sum == 0 {
+				return "cage " + strconv.Itoa(k+1) + " (no sum)"
+			}
+			return "cage " + strconv.Itoa(k+1) + " (sum " + strconv.Itoa(cg.Sum) + ")"
+		}
 		if len(cg.Cells) == 0 {
 			return fmt.Errorf("%s: no cells: %w", where(), ErrConstraint)
 		}
@@ -56,6 +63,9 @@ func CheckConstraints(n int, v *Variant) error {
 				return fmt.Errorf("%s: cell %s already in cage %d: %w", where(), CellName(c, n), o, ErrConstraint)
 			}
 			owner[c] = k + 1
+		}
+		if cg.Sum == 0 {
+			continue // a cage without a sum: distinct digits only
 		}
 		lo, hi := sumRange(n, len(cg.Cells))
 		if cg.Sum < lo || cg.Sum > hi {
@@ -88,6 +98,9 @@ func CheckConstraints(n int, v *Variant) error {
 				return fmt.Errorf("thermometer %d: %s does not touch %s, want a path of neighbouring cells: %w", t+1, CellName(c, n), CellName(th[i-1], n), ErrConstraint)
 			}
 		}
+	}
+	if errs := checkRules(n, v); len(errs) > 0 {
+		return errs[0]
 	}
 	return nil
 }
@@ -216,82 +229,29 @@ func thermoRange(n int, v *Variant) []uint64 {
 }
 
 // brokenRules checks the filled cells of g against the constraints of its
-// variant: it returns the pairs of cells a knight's or king's move apart,
-// or in one cage, holding the same digit (smaller index first, with the
-// digit), and descriptions of the other broken constraints: neighbours
-// with consecutive digits, thermometers not increasing, full cages with
-// the wrong sum and cages whose digits exceed their sum.
+// variant (CheckRules without the houses): it returns the pairs of cells
+// holding the same digit against a rule (a knight's or king's move apart,
+// in one cage or renban, ...; smaller index first, with the digit), and
+// the descriptions of the other broken rules: neighbours with consecutive
+// digits, thermometers not increasing, full cages with the wrong sum,
+// cages whose digits exceed their sum, and each rule of Rules.
 func brokenRules(g *Grid) (pairs [][2]int, digits []int, rules []string) {
 	v := g.Variant
 	n := g.N()
-	if !v.Constrained() || len(g.Cells) != n*n || CheckConstraints(n, v) != nil {
+	if !v.Constrained() || len(g.Cells) != n*n {
 		return nil, nil, nil
 	}
-	cell := func(c int) int {
-		d := int(g.Cells[c])
-		if d > n {
-			return 0
-		}
-		return d
+	c := newRuleChecker(g)
+	if !c.fit {
+		return nil, nil, nil
 	}
-	same := func(ps [][2]int) {
-		for _, p := range ps {
-			if d := cell(p[0]); d != 0 && d == cell(p[1]) {
-				pairs = append(pairs, p)
-				digits = append(digits, d)
-			}
-		}
-	}
-	if v.AntiKnight {
-		same(knightPairs(n))
-	}
-	if v.AntiKing {
-		same(kingDiagonals(n))
-	}
-	if v.NonConsecutive {
-		for _, p := range orthogonalPairs(n) {
-			a, b := cell(p[0]), cell(p[1])
-			if a != 0 && b != 0 && (a-b == 1 || b-a == 1) {
-				rules = append(rules, fmt.Sprintf("non-consecutive: %s=%d beside %s=%d", CellName(p[0], n), a, CellName(p[1], n), b))
-			}
-		}
-	}
-	for t, th := range v.Thermos {
-		// Each filled cell must exceed the last filled one by at least
-		// the number of steps between them.
-		last, at := 0, -1
-		for i, c := range th {
-			d := cell(c)
-			if d == 0 {
-				continue
-			}
-			if at >= 0 && d-last < i-at {
-				rules = append(rules, fmt.Sprintf("thermometer %d: %s=%d after %s=%d", t+1, CellName(c, n), d, CellName(th[at], n), last))
-			}
-			last, at = d, i
-		}
-	}
-	for k, cg := range v.Cages {
-		sum, filled := 0, 0
-		for i, a := range cg.Cells {
-			da := cell(a)
-			if da == 0 {
-				continue
-			}
-			sum += da
-			filled++
-			for _, b := range cg.Cells[:i] {
-				if cell(b) == da {
-					pairs = append(pairs, [2]int{min(a, b), max(a, b)})
-					digits = append(digits, da)
-				}
-			}
-		}
-		switch {
-		case filled == len(cg.Cells) && sum != cg.Sum:
-			rules = append(rules, fmt.Sprintf("cage %d: digits add up to %d, want %d", k+1, sum, cg.Sum))
-		case filled < len(cg.Cells) && sum >= cg.Sum:
-			rules = append(rules, fmt.Sprintf("cage %d: digits add up to %d with cells still blank, want %d", k+1, sum, cg.Sum))
+	c.constraints()
+	for _, b := range c.out {
+		if b.Same {
+			pairs = append(pairs, [2]int{b.Cells[0], b.Cells[1]})
+			digits = append(digits, int(g.Cells[b.Cells[0]]))
+		} else {
+			rules = append(rules, b.Msg)
 		}
 	}
 	return pairs, digits, rules

@@ -103,7 +103,8 @@ func (br *bruteRules) ok(cells []uint8, c int, v uint8) bool {
 			}
 			sum += int(cells[x])
 		}
-		if sum > br.cages[k].Sum || (blank == 0 && sum != br.cages[k].Sum) {
+		// A cage without a sum (0) wants distinct digits only.
+		if want := br.cages[k].Sum; want != 0 && (sum > want || (blank == 0 && sum != want)) {
 			return false
 		}
 	}

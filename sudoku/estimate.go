@@ -68,46 +68,107 @@ const DefaultMaxBytes = 2 << 30
 // EstimateMatrix returns the size of the exact-cover matrix of shape s
 // (the zero Shape is 9x9) with variant v as the Solver builds it,
 // computed from the shape and the constraints without building it: a few
-// milliseconds even for a 64x64 grid with every constraint. Items,
-// Secondary, Options and Nodes are exact; Bytes is an upper bound. The
-// errors are those of NewGeometry and CheckConstraints (wrapping ErrShape,
-// ErrVariant, ErrConstraint).
+// milliseconds even for a 64x64 grid with every constraint (the rules on
+// pairs of cells take time and memory in proportion to the pairs they
+// name: EstimateMatrixWithin bounds them). Items, Secondary, Options and
+// Nodes are exact; Bytes is an upper bound. The errors are those of
+// NewGeometry, CheckConstraints and ExactCoverRules (wrapping ErrShape,
+// ErrConstraint, ErrVariant).
 func EstimateMatrix(s Shape, v *Variant) (MatrixSize, error) {
-	l, err := newLayout(context.Background(), s.norm(), v)
+	return EstimateMatrixWithin(context.Background(), s, v, -1)
+}
+
+// EstimateMatrixWithin is EstimateMatrix with a budget of maxBytes
+// (negative: none): when Bytes is over it, an error wrapping ErrTooLarge
+// that gives the figures, returned as soon as the count shows it (before
+// listing the pairs of cells of rules that would take more), so that
+// counting a hostile puzzle takes at most about maxBytes; and ctx's error
+// when ctx ends. The Solver counts its matrices so, with Options.MaxBytes.
+func EstimateMatrixWithin(ctx context.Context, s Shape, v *Variant, maxBytes int64) (MatrixSize, error) {
+	l, err := newLayout(ctx, s.norm(), v)
 	if err != nil {
 		return MatrixSize{}, err
 	}
-	return l.size().MatrixSize, nil
+	mc, err := l.count(ctx, maxBytes)
+	if err != nil {
+		return MatrixSize{}, err
+	}
+	if maxBytes >= 0 {
+		if err := mc.Within(maxBytes); err != nil {
+			return mc.MatrixSize, err
+		}
+	}
+	return mc.MatrixSize, nil
+}
+
+// EstimateWork returns an upper bound on the memory that EstimateMatrix
+// takes to count the matrix of shape s with variant v: at most a few
+// megabytes, but the pairs of cells the rules of v relate are listed to
+// count them (at most about maxBytes of them in EstimateMatrixWithin). It
+// counts them without listing them, in time in proportion to them and
+// memory in proportion to the grid: a caller that bounds its memory
+// reserves the work before it counts. The errors are those of
+// EstimateMatrix.
+func EstimateWork(s Shape, v *Variant) (int64, error) {
+	ctx := context.Background()
+	l, err := newLayout(ctx, s.norm(), v)
+	if err != nil {
+		return 0, err
+	}
+	n, nn := int64(l.n), int64(l.n*l.n)
+	// The layout and the count's arrays per cell, the geometry (as in
+	// bytes), the derived cages.
+	b := nn*(8+24+8*int64(l.nxtra)) + nn*8*4 + int64(len(l.units))*(n*8+24)*2 + nn*(3*n+int64(l.nxtra))*8 + nn*(8*5+24*2)
+	b += 2*n*maxRun*maxRun*n*8 + nn*8*4 + int64(len(l.cages))*(n*8+64) + int64(len(l.groups))*56
+	// The lists of knight, king and orthogonal pairs, grown by append.
+	b += nn * 256
+	if !v.Constrained() {
+		return b, nil
+	}
+	e, err := newRuleEncoder(ctx, v, l.geo, -1, true)
+	if err != nil {
+		return 0, err
+	}
+	base, per := ruleBytes(l.n)
+	r := &v.Rules
+	b += base + per*e.pairCalls + nn*8 + 128*int64(2*(len(r.Differences)+len(r.Ratios))+len(r.XV)+len(r.Minimums)+len(r.Maximums)) + n*(n*8+64) + 64*n
+	return b, nil
 }
 
 // matrixCount is the size of a layout's matrix, with the counts that
 // size the constraint layout's arrays.
 type matrixCount struct {
 	MatrixSize
-	auxOptions, auxEntries int // the cage options and their entries
+	auxOptions, auxEntries int // the group options and their entries
 	// conEntries counts the constraint items of the placements, the
 	// placements left out included.
 	conEntries int
 	// primaryNodes counts the entries of primary items.
 	primaryNodes int
+	// ruleBytes is the memory of the rules' encoder (ruleBytes).
+	ruleBytes int64
 }
 
 // size counts the matrix of l as fullProblem builds it, placement by
-// placement, from the rules of newConLayout: what each constraint adds
-// to a placement, and the placements its cages and thermometers leave
-// out. TestEstimateMatrix checks it against the built matrices.
-func (l *layout) size() matrixCount {
+// placement, from the rules of newConLayout and reduce_rules.go: the
+// placements the digit-set groups, thermometers and rules leave out,
+// then what each constraint adds to the placements left. It makes the
+// rules' encoder (l.rules), which lists the pairs of cells the rules
+// relate and which the build reads: an error wrapping ErrTooLarge when it
+// takes more than limit bytes (negative: no limit), ctx's error when ctx
+// ends. TestEstimateMatrix checks it against the built matrices.
+func (l *layout) size(ctx context.Context, limit int64) (matrixCount, error) {
 	n := l.n
 	nn := n * n
 	all := ^uint64(0) >> (64 - uint(n))
 	var mc matrixCount
 	items := 4*nn + l.nxtra*n
 	sec := 0
-	// cages[c] and per[c]: the primary (cage) and secondary (chess)
-	// constraint items of every placement of cell c; nbr[c]: its
-	// orthogonal neighbours (non-consecutive); alive[c]: the digits left
-	// to it.
-	cages := make([]int, nn)
+	// groups[c] and per[c]: the primary (digit-set group) and secondary
+	// (chess, cages without a sum) items of every placement of cell c;
+	// nbr[c]: its orthogonal neighbours under non-consecutive; alive[c]:
+	// the digits left to it.
+	groups := make([]int, nn)
 	per := make([]int, nn)
 	nbr := make([]int, nn)
 	alive := make([]uint64, nn)
@@ -115,20 +176,59 @@ func (l *layout) size() matrixCount {
 		alive[c] = all
 	}
 	v := l.v
-	var thermoNodes int
+	var nodes int
 	if v.Constrained() {
-		items += len(l.cages) * (n + 1)
+		// The placements left out: the digits outside every set of a
+		// group, outside a thermometer's range, and those the rules rule
+		// out (reduce_rules.go).
+		items += len(l.groups) * (n + 1)
 		sets := setsOf(n)
-		for _, cg := range l.cages {
-			k := len(cg.Cells)
-			opts := int(sets.count(k, cg.Sum)) // at most MaxCageSets
+		for _, g := range l.groups {
+			k := len(g.cells)
+			var opts int
+			var u uint64
+			if g.name.prefix == 'g' {
+				// A renban: the runs of k digits, which cover every digit.
+				if opts = max(n-k+1, 0); opts > 0 {
+					u = all
+				}
+			} else {
+				opts = int(sets.count(k, g.sum)) // at most MaxCageSets
+				u = cageUnion(n, k, g.sum)
+			}
 			mc.auxOptions += opts
 			mc.auxEntries += opts * (1 + n - k)
-			u := cageUnion(n, k, cg.Sum)
-			for _, c := range cg.Cells {
-				cages[c]++
+			for _, c := range g.cells {
+				groups[c]++
 				if encoding.prune {
 					alive[c] &= u
+				}
+			}
+		}
+		rng := thermoRange(n, v)
+		if rng != nil && encoding.prune {
+			for c, m := range rng {
+				alive[c] &= m
+			}
+		}
+		e, err := newRuleEncoder(ctx, v, l.geo, limit, false)
+		if err != nil {
+			return mc, err
+		}
+		l.rules = e
+		mc.ruleBytes = e.bytes
+		for p, d := range e.dead {
+			if d {
+				alive[p/n] &^= 1 << (p % n)
+			}
+		}
+		// The items, and the nodes of the secondary items whose count
+		// differs from digit to digit.
+		for _, cg := range v.Cages {
+			if cg.Sum == 0 { // distinct digits: an item per digit
+				sec += n
+				for _, c := range cg.Cells {
+					per[c]++
 				}
 			}
 		}
@@ -162,19 +262,18 @@ func (l *layout) size() matrixCount {
 			}
 		}
 		if v.NonConsecutive {
+			dotted := dottedPairs(v)
 			for _, p := range orthogonalPairs(n) {
+				if dotted[p] {
+					continue
+				}
 				sec += n - 1
 				nbr[p[0]]++
 				nbr[p[1]]++
 				mc.conEntries += 4 * (n - 1)
 			}
 		}
-		if rng := thermoRange(n, v); rng != nil {
-			if encoding.prune {
-				for c, m := range rng {
-					alive[c] &= m
-				}
-			}
+		if rng != nil {
 			for _, th := range v.Thermos {
 				for i := 0; i+1 < len(th); i++ {
 					a, b := th[i], th[i+1]
@@ -185,27 +284,41 @@ func (l *layout) size() matrixCount {
 						sec++
 						mc.conEntries += n + 1
 						// a holds j or more, b j or less.
-						thermoNodes += bits.OnesCount64(alive[a]&^(1<<(j-1)-1)) + bits.OnesCount64(alive[b]&(1<<j-1))
+						nodes += bits.OnesCount64(alive[a]&^(1<<(j-1)-1)) + bits.OnesCount64(alive[b]&(1<<j-1))
 					}
 				}
 			}
 		}
+		// The pair rules: an item per digit x of a that rules out digits
+		// of b (the encoder's masks, settled by finish).
+		for _, pr := range e.pairs {
+			a, b := pr.a, pr.b
+			for x, m := range pr.m {
+				if m == 0 {
+					continue
+				}
+				sec++
+				mc.conEntries += 1 + bits.OnesCount64(m)
+				nodes += int(alive[a]>>x&1) + bits.OnesCount64(m&alive[b])
+			}
+		}
 	}
 	items += sec
-	options, nodes := mc.auxOptions, mc.auxEntries+thermoNodes
+	options := mc.auxOptions
+	nodes += mc.auxEntries
 	for c := range nn {
 		d := bits.OnesCount64(alive[c])
 		options += d
-		prim := d * (4 + len(l.extra[c]) + cages[c])
+		prim := d * (4 + len(l.extra[c]) + groups[c])
 		mc.primaryNodes += prim
 		nodes += prim + d*per[c]
 		nodes += nbr[c] * (bits.OnesCount64(alive[c]&^1) + bits.OnesCount64(alive[c]&^(1<<(n-1))))
-		mc.conEntries += n * (cages[c] + per[c])
+		mc.conEntries += n * (groups[c] + per[c])
 	}
 	mc.primaryNodes += mc.auxEntries
 	mc.Items, mc.Secondary, mc.Options, mc.Nodes = items, sec, options, nodes
 	mc.Bytes = mc.bytes(l)
-	return mc
+	return mc, nil
 }
 
 // peer reports whether cells a and b share a house.
@@ -237,8 +350,14 @@ func (mc *matrixCount) bytes(l *layout) int64 {
 	if !l.v.Constrained() {
 		return b
 	}
-	// The derived cages: runs of up to maxRun lines, and the cages.
-	b += 2*n*maxRun*maxRun*n*8 + nn*8*4 + int64(len(l.cages))*(n*8+64)
+	// The derived cages: runs of up to maxRun lines, and the cages; the
+	// digit-set groups.
+	b += 2*n*maxRun*maxRun*n*8 + nn*8*4 + int64(len(l.cages))*(n*8+64) + int64(len(l.groups))*(48+8)
+	// The rules' encoder (ruleBytes), and the maps of its rules and of
+	// non-consecutive's exemptions: at most 128 bytes an entry, growth
+	// included.
+	r := &l.v.Rules
+	b += mc.ruleBytes + 128*int64(2*(len(r.Differences)+len(r.Ratios))+len(r.XV)+len(r.Minimums)+len(r.Maximums)) + n*(n*8+64) + 64*n
 	// The constraint layout: per placement a slice header, a flag and its
 	// items (grown by append: at most 4 times their number of int32 and 8
 	// bytes each), the secondary items' names, the cage options.

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -25,7 +27,11 @@ func builtSize(t *testing.T, s Shape, v *Variant) (built exactcover.Size, est ma
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p.Size(), *l.count()
+	mc, err := l.count(context.Background(), -1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Size(), *mc
 }
 
 // checkSize compares the estimate of shape s with variant v with the
@@ -48,15 +54,17 @@ func checkSize(t *testing.T, s Shape, v *Variant) {
 
 // TestEstimateMatrix checks that EstimateMatrix gives exactly the items,
 // secondary items, options and nodes of the built matrix, on random
-// variants of every size up to 16x16 with every constraint, under each
-// encoding the tests flip (derived cages, pruning, anti-king pairs).
+// variants of every size up to 16x16 with every constraint and every rule
+// the exact-cover solver encodes, under each encoding the tests flip
+// (derived cages, pruning, anti-king pairs).
 func TestEstimateMatrix(t *testing.T) {
 	rng := rand.New(rand.NewPCG(28, 1))
 	shapes := []Shape{{1, 2}, {2, 2}, {2, 3}, {3, 2}, {3, 3}, {2, 4}, {3, 4}, {4, 4}}
-	rounds := 12
+	rounds := 16
 	if testing.Short() {
-		rounds = 4
+		rounds = 8
 	}
+	seen := map[string]int{} // the rules checked, in setters' words
 	saved := encoding
 	defer func() { encoding = saved }()
 	checked := 0
@@ -74,6 +82,21 @@ func TestEstimateMatrix(t *testing.T) {
 			if round%4 == 0 {
 				v.AntiKnight, v.AntiKing, v.NonConsecutive = true, true, true
 			}
+			switch round % 4 {
+			case 1, 2: // rules the solution keeps (mostly)
+				v = randomRules(sol, v, rng)
+			case 3: // rules on any cells, peers and repeats included
+				v = wildRules(sh.N(), v, rng)
+			}
+			for _, name := range v.RuleNames() {
+				seen[name]++
+			}
+			if slices.ContainsFunc(v.Cages, func(c Cage) bool { return c.Sum == 0 }) {
+				seen["cages without a sum"]++
+			}
+			if v.NonConsecutive && len(dottedPairs(v)) > 0 {
+				seen["non-consecutive beside dots"]++
+			}
 			for enc := range 8 {
 				encoding.derived, encoding.prune, encoding.kingPairs = enc&1 != 0, enc&2 != 0, enc&4 != 0
 				checkSize(t, sh, v)
@@ -82,6 +105,16 @@ func TestEstimateMatrix(t *testing.T) {
 		}
 	}
 	encoding = saved
+	for name, info := range ruleInfos {
+		if info.exact && seen[info.words] == 0 {
+			t.Errorf("no variant with %s (%s)", info.words, name)
+		}
+	}
+	for _, name := range []string{"cages without a sum", "non-consecutive beside dots"} {
+		if seen[name] == 0 {
+			t.Errorf("no variant with %s", name)
+		}
+	}
 	// The published killers, and a grid without constraints.
 	for _, pk := range loadPublishedKillers(t) {
 		g, _, err := pk.Puzzle.Grid(ReadOptions{})
@@ -95,7 +128,192 @@ func TestEstimateMatrix(t *testing.T) {
 	if want := (MatrixSize{Items: 324, Options: 729, Nodes: 2916}); got.Items != want.Items || got.Options != want.Options || got.Nodes != want.Nodes || got.Secondary != 0 {
 		t.Errorf("9x9: %+v, want %+v", got, want)
 	}
-	t.Logf("%d matrices", checked)
+	t.Logf("%d matrices; variants with each rule: %v", checked, seen)
+}
+
+// wildRules returns base with random rules of every kind the exact-cover
+// solver encodes on random cells: pairs of peers, cells repeated on a
+// line, the same cell twice, rules no grid keeps; and cages without a sum
+// on cells no cage holds. Rules CheckConstraints refuses are dropped.
+func wildRules(n int, base *Variant, rng *rand.Rand) *Variant {
+	v := &Variant{}
+	if base != nil {
+		*v = *base
+	}
+	nc := n * n
+	cell := func() int { return rng.IntN(nc) }
+	cells := func(k int) []int { return rng.Perm(nc)[:min(k, nc)] }
+	line := func(k int) []int { // cells may repeat
+		out := make([]int, k)
+		for i := range out {
+			out[i] = cell()
+			if i > 0 && rng.IntN(3) > 0 {
+				nb := orthogonalNeighbours(out[i-1], n)
+				out[i] = nb[rng.IntN(len(nb))]
+			}
+		}
+		return out
+	}
+	dot := func(lo, hi int) Dot {
+		c := cell()
+		nb := orthogonalNeighbours(c, n)
+		d := Dot{Cells: []int{c, nb[rng.IntN(len(nb))]}}
+		if hi >= lo && rng.IntN(3) > 0 {
+			d.Value = lo + rng.IntN(hi-lo+1)
+		}
+		return d
+	}
+	var w Rules
+	for _, k := range rng.Perm(18)[:3+rng.IntN(5)] {
+		switch k {
+		case 0:
+			w.Even, w.Odd = cells(rng.IntN(n)), cells(rng.IntN(n))
+		case 1:
+			for range 1 + rng.IntN(2*n) {
+				w.Differences = append(w.Differences, dot(1, n-1))
+			}
+		case 2:
+			for range 1 + rng.IntN(2*n) {
+				w.Ratios = append(w.Ratios, dot(1, n))
+			}
+		case 3:
+			for range 1 + rng.IntN(2*n) {
+				d := dot(3, 2*n-1)
+				if d.Value == 0 {
+					d.Value = 3 + rng.IntN(2*n-3)
+				}
+				w.XV = append(w.XV, d)
+			}
+		case 4:
+			w.NegativeRatio, w.NegativeXV = rng.IntN(2) == 0, rng.IntN(2) == 0
+			v.NonConsecutive = v.NonConsecutive || rng.IntN(2) == 0
+		case 5:
+			w.Minimums, w.Maximums = cells(1+rng.IntN(n)), cells(rng.IntN(n))
+		case 6:
+			for range 1 + rng.IntN(3) {
+				k := 1 + rng.IntN(3)
+				w.Clones = append(w.Clones, Clone{Cells: cells(k), Copy: cells(k)})
+			}
+		case 7:
+			w.Palindromes = append(w.Palindromes, line(2+rng.IntN(6)), line(2+rng.IntN(3)))
+		case 8:
+			w.Renbans = append(w.Renbans, cells(1+rng.IntN(n)), cells(1+rng.IntN(min(n, 3))))
+		case 9:
+			w.Whispers = append(w.Whispers, Whisper{Cells: line(2 + rng.IntN(6)), Value: rng.IntN(n)})
+		case 10:
+			w.EntropicLines = append(w.EntropicLines, line(2+rng.IntN(6)))
+		case 11:
+			w.ModularLines = append(w.ModularLines, line(2+rng.IntN(6)))
+		case 12:
+			w.Nabners = append(w.Nabners, cells(1+rng.IntN(n)))
+		case 13:
+			w.SlowThermos = append(w.SlowThermos, line(2+rng.IntN(6)))
+		case 14:
+			w.RowIndexers = cells(1 + rng.IntN(n))
+		case 15:
+			w.ColumnIndexers = cells(1 + rng.IntN(n))
+		case 16:
+			w.BoxIndexers = cells(1 + rng.IntN(n))
+		case 17:
+			taken := make([]bool, nc)
+			for _, cg := range v.Cages {
+				for _, c := range cg.Cells {
+					taken[c] = true
+				}
+			}
+			for range 1 + rng.IntN(3) {
+				cg := Cage{}
+				for _, c := range cells(1 + rng.IntN(n)) {
+					if !taken[c] {
+						taken[c] = true
+						cg.Cells = append(cg.Cells, c)
+					}
+				}
+				if len(cg.Cells) > 0 {
+					v.Cages = append(slices.Clip(v.Cages), cg)
+				}
+			}
+		}
+	}
+	v.Rules = v.Rules.merge(w)
+	if CheckConstraints(n, v) != nil {
+		v.Rules = Rules{}
+	}
+	return v
+}
+
+// TestEstimateRefused: EstimateMatrix refuses the rules the exact-cover
+// solver does not encode as the Solver does, with an error wrapping
+// ErrVariant; and EstimateMatrixWithin stops counting rules that relate
+// more pairs of cells than its budget takes, at once, with ErrTooLarge,
+// having allocated about the budget.
+func TestEstimateRefused(t *testing.T) {
+	// One of each rule the solver lacks, on a 9x9 grid.
+	lacks := Rules{
+		Arrows:         []Arrow{{Circle: []int{0}, Shaft: []int{1, 2}}},
+		LittleKillers:  []LittleKiller{{Row: -1, Col: 0, Direction: "DR", Sum: 20}},
+		Sandwiches:     []OutsideClue{{Row: 0, Col: -1, Value: 10}},
+		XSums:          []OutsideClue{{Row: 0, Col: -1, Value: 10}},
+		Skyscrapers:    []OutsideClue{{Row: 0, Col: -1, Value: 3}},
+		Quadruples:     []Quadruple{{Cells: []int{0, 1, 9, 10}, Digits: []int{1, 2}}},
+		BetweenLines:   [][]int{{0, 1, 2}},
+		RegionSumLines: [][]int{{0, 1, 2, 3}},
+		ZipperLines:    [][]int{{0, 1, 2}},
+		DoubleArrows:   [][]int{{0, 1, 2}},
+	}
+	rv := reflect.ValueOf(&lacks).Elem()
+	for i := range rv.NumField() {
+		name := rulesType.Field(i).Name
+		if ruleInfos[name].exact {
+			continue
+		}
+		if rv.Field(i).IsZero() {
+			t.Errorf("%s: no example", name)
+			continue
+		}
+		v := &Variant{AntiKnight: true}
+		reflect.ValueOf(&v.Rules).Elem().Field(i).Set(rv.Field(i))
+		_, err := EstimateMatrix(Standard, v)
+		_, serr := NewSolver(Options{}).Solve(context.Background(), NewGrid(Standard, v))
+		if !errors.Is(err, ErrVariant) || !errors.Is(serr, ErrVariant) || err.Error() != serr.Error() {
+			t.Errorf("%s: EstimateMatrix %v, Solve %v", name, err, serr)
+		}
+	}
+	// Nabner lines of 64 cells on a 64x64 grid: 2,016 pairs each, most
+	// of them not peers.
+	n := 64
+	v := &Variant{}
+	for k := range 256 {
+		l := make([]int, n)
+		for i := range l {
+			l[i] = (i*67 + k*131) % (n * n)
+		}
+		v.Nabners = append(v.Nabners, l)
+	}
+	if err := CheckConstraints(n, v); err != nil {
+		t.Fatal(err)
+	}
+	const limit = 64 << 20
+	var err error
+	got := allocated(func() { _, err = EstimateMatrixWithin(context.Background(), Shape{8, 8}, v, limit) })
+	if !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "over the limit of 64 MB") {
+		t.Errorf("nabners: %v", err)
+	}
+	if got > limit+8<<20 {
+		t.Errorf("nabners: refusing took %d MB", got>>20)
+	}
+	// EstimateWork counts the pairs without listing them: a bound above
+	// the limit, in little memory.
+	var work int64
+	got = allocated(func() { work, err = EstimateWork(Shape{8, 8}, v) })
+	if err != nil || work < limit || got > 8<<20 {
+		t.Errorf("nabners: EstimateWork %d bytes (%v), allocating %d", work, err, got)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := EstimateMatrixWithin(ctx, Shape{8, 8}, v, -1); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v", err)
+	}
 }
 
 // allocated returns the bytes f allocates (runtime.MemStats.TotalAlloc).
@@ -131,7 +349,8 @@ func attackGrids() map[string]*Grid {
 
 // TestEstimateBytes checks that Bytes bounds the memory a Solver
 // allocates to build a matrix and search it (the bytes allocated, garbage
-// included), and is not far above it, on grids from 9x9 to 64x64.
+// included), and is not far above it, on grids from 9x9 to 64x64; and
+// that EstimateWork bounds what EstimateMatrix allocates.
 func TestEstimateBytes(t *testing.T) {
 	if raceDetector {
 		t.Skip("the race detector changes what the build allocates")
@@ -149,6 +368,14 @@ func TestEstimateBytes(t *testing.T) {
 	v := randomConstraints(sol, Diagonal(Shape{3, 4}), rng)
 	v.AntiKing = true
 	grids["12x12 thermo"] = NewGrid(Shape{3, 4}, v)
+	sol = patternGrid(Shape{4, 4}, rng)
+	grids["16x16 rules"] = NewGrid(Shape{4, 4}, wildRules(16, randomRules(sol, nil, rng), rng))
+	var line []int
+	for c := range 25 * 25 {
+		line = append(line, c)
+	}
+	grids["25x25 negative kropki and XV, whispers"] = NewGrid(Shape{5, 5}, &Variant{Rules: Rules{NegativeRatio: true, NegativeXV: true,
+		Whispers: []Whisper{{Cells: line, Value: 3}}, Renbans: [][]int{line[:25], line[25:30]}}, Cages: []Cage{{Cells: line[50:60]}}})
 	if !testing.Short() {
 		for name, g := range attackGrids() {
 			if name != "36x36 216 cages" { // 4 GB
@@ -172,7 +399,15 @@ func TestEstimateBytes(t *testing.T) {
 			e.xs.ResetAfterSearch()
 			e.xs.Count(context.Background(), exactcover.Options{Limit: 1, MaxNodes: 1000})
 		})
-		t.Logf("%s: %v; allocated %d MB", name, z, got>>20)
+		work, err := EstimateWork(g.Shape, g.Variant)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counting := allocated(func() { EstimateMatrix(g.Shape, g.Variant) })
+		if counting > work {
+			t.Errorf("%s: EstimateMatrix allocated %d bytes, over EstimateWork's %d", name, counting, work)
+		}
+		t.Logf("%s: %v; allocated %d MB; counting it %d KB of %d KB", name, z, got>>20, counting>>10, work>>10)
 		if got > z.Bytes {
 			t.Errorf("%s: allocated %d bytes, over the estimate %d (%v)", name, got, z.Bytes, z)
 		}

@@ -234,6 +234,14 @@ func newSymbolTable(alpha string) *symbolTable {
 	for i := 0; i < len(alpha); i++ {
 		t[alpha[i]] = uint8(i + 1)
 	}
+	// A lowercase letter reads as its capital, unless the alphabet has
+	// it as a symbol of its own (above 36 symbols): "a-p" for a 16x16
+	// grid written in lowercase, as the web page takes it.
+	for i := 0; i < len(alpha); i++ {
+		if c := alpha[i]; c >= 'A' && c <= 'Z' && t[c+'a'-'A'] == bad {
+			t[c+'a'-'A'] = uint8(i + 1)
+		}
+	}
 	return t
 }
 

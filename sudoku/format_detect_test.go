@@ -116,26 +116,35 @@ func TestReadErrors(t *testing.T) {
 		opt  ReadOptions
 		want []string
 	}{
-		{"wrong length", p81 + "\n" + p81 + "\n" + short + "\n" + p81 + "\n", ReadOptions{}, []string{p81, p81, "error: line 3: 80 cells, want 81", p81}},
-		{"wrong length first", short + "\n" + p81 + "\n", ReadOptions{}, []string{"error: line 1: 80 cells, want 81", p81}},
+		{"wrong length", p81 + "\n" + p81 + "\n" + short + "\n" + p81 + "\n", ReadOptions{}, []string{p81, p81, "error: line 3: short puzzle: 80 cells, want 81", p81}},
+		{"wrong length first", short + "\n" + p81 + "\n", ReadOptions{}, []string{"error: line 1: short puzzle: 80 cells, want 81", p81}},
 		{"unknown symbol", p81 + "\n\n" + x17 + "\n" + p81 + "\n", ReadOptions{}, []string{p81, "error: line 3, column 17: unexpected 'x', want 1-9 or a blank (. 0 - _)", p81}},
 		{"digit too large", "1.3...7" + strings.Repeat(".", 29) + "\n", ReadOptions{}, []string{"error: line 1, column 7: '7' is too large for a 6x6 grid, want 1-6 or a blank (. 0 - _)"}},
 		{"letter too large", "Q" + strings.Repeat(".", 255) + "\n", ReadOptions{}, []string{"error: line 1, column 1: 'Q' is too large for a 16x16 grid, want A-P or a blank (. 0 - _)"}},
 		{"bad 6x6 amid 6x6", "1.3" + strings.Repeat(".", 33) + "\n" + "1.7" + strings.Repeat(".", 33) + "\n" + "1.3" + strings.Repeat(".", 33) + "\n", ReadOptions{}, []string{"1.3" + strings.Repeat(".", 33), "error: line 2, column 3: '7' is too large for a 6x6 grid, want 1-6 or a blank (. 0 - _)", "1.3" + strings.Repeat(".", 33)}},
-		{"shape option", p81 + "\n", ReadOptions{Shape: Shape{2, 3}}, []string{"error: line 1: 81 cells, want 36"}},
+		{"shape option", p81 + "\n", ReadOptions{Shape: Shape{2, 3}}, []string{"error: line 1: long puzzle: 81 cells, want 36"}},
 		{"short row in a batch", "3\n" + grid2 + bad3 + grid2, ReadOptions{}, []string{p81, "error: line 12: 8 cells, want 9", p81}},
 		{"count mismatch", "3\n" + grid2 + grid2, ReadOptions{}, []string{p81, p81, "error: line 1: the count line says 3 puzzles, the input has 2"}},
+		// A lone number with nothing after it is a mistyped puzzle, not a
+		// count line (it said "the count line says 12345 puzzles, the
+		// input has 0"); a lone 0 is an empty batch.
+		{"lone number", "12345\n", ReadOptions{}, []string{"error: line 1: short puzzle: 5 cells, want 16"}},
+		{"lone number then an empty line", "7\n\n", ReadOptions{}, []string{"error: line 1: short puzzle: 1 cell, want 16"}},
+		{"lone zero", "0\n", ReadOptions{}, nil},
+		{"count of one", "1\n" + grid2 + grid2, ReadOptions{}, []string{p81, p81, "error: line 1: the count line says 1 puzzle, the input has 2"}},
 		{"grid cut by an empty line", strings.Join(strings.SplitAfter(grid2, "\n")[:4], "") + "\n" + grid2, ReadOptions{}, []string{"error: line 5: the grid ended after 4 rows of the grid starting at line 1, want 9", p81}},
 		{"grid cut by the end", strings.Join(strings.SplitAfter(grid2, "\n")[:4], ""), ReadOptions{}, []string{"error: line 4: the input ended after 4 rows of the grid starting at line 1, want 9"}},
 		{"grid cut by a one-line puzzle", strings.Join(strings.SplitAfter(grid2, "\n")[:4], "") + p81 + "\n", ReadOptions{}, []string{"error: line 4: the grid ended after 4 rows of the grid starting at line 1, want 9", p81}},
 		{"bad symbol in a grid", strings.Replace(grid2, "0 0 0 7", "0 0 0 x", 1) + grid2, ReadOptions{}, []string{"error: line 3, column 7: unexpected 'x', want 1-9 or a blank (. 0 - _)", p81}},
 		{"number too large", strings.Repeat("0 ", 624) + "26\n", ReadOptions{}, []string{"error: line 1, column 1249: 26 is too large for a 25x25 grid, want 1-25 or a blank (0 . - _)"}},
-		{"short line", "1234.67\n", ReadOptions{}, []string{"error: line 1: 7 cells, want 16"}},
+		{"short line", "1234.67\n", ReadOptions{}, []string{"error: line 1: short puzzle: 7 cells, want 16"}},
 		{"row width", "1 2 3 4 5 6 7\n" + p81, ReadOptions{}, []string{"error: line 1: a row of 7 cells, want 4 to 64 cells (a grid side with boxes)", p81}},
 		{"json syntax", `{"size":"3x3","puzzle":` + "\n", ReadOptions{}, []string{"error: line 1: json: unexpected EOF"}},
 		{"json variant", `{"variant":"nonesuch","puzzle":"` + p81 + `"}` + "\n" + p81, ReadOptions{}, []string{`error: line 1: json: unknown variant "nonesuch" (want one of standard, diagonal, hyper, disjoint, or jigsaw with a region map): bad variant`, p81}},
-		{"json puzzle", `{"puzzle":"` + short + `"}`, ReadOptions{}, []string{"error: line 1: json: puzzle: 80 cells, want 81"}},
-		{"json field", `{"puzle":"` + p81 + `"}`, ReadOptions{}, []string{`error: line 1: json: unknown field "puzle"`}},
+		{"json puzzle", `{"puzzle":"` + short + `"}`, ReadOptions{}, []string{"error: line 1: json: puzzle: short puzzle: 80 cells, want 81"}},
+		{"json field", `{"puzle":"` + p81 + `"}`, ReadOptions{}, []string{`error: line 1, column 2: json: unknown field "puzle" (did you mean "puzzle"?)`}},
+		{"json field after spaces", "\t  " + `{"puzzle":"` + p81 + `","antiknigth":true}`, ReadOptions{}, []string{`error: line 1, column 98: json: unknown field "antiknigth" (did you mean "antiknight"?)`}},
+		{"json text after the object", `{"puzzle":"` + p81 + `"}}` + "\n" + p81, ReadOptions{}, []string{`error: line 1, column 95: json: unexpected text after the object`, p81}},
 		{"alphabet option", p81, ReadOptions{Alphabet: "A-P"}, []string{`error: line 1: 81 cells make a 9x9 grid, the alphabet "A-P" has 16 symbols`}},
 	}
 	for _, tc := range tests {
@@ -145,6 +154,35 @@ func TestReadErrors(t *testing.T) {
 				t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
 			}
 		})
+	}
+}
+
+// TestCountLineError: a count line that does not match the puzzles gives
+// an error wrapping ErrCountLine (it concerns the input, not a puzzle) and
+// ErrSyntax; a short puzzle's error does not wrap ErrCountLine.
+func TestCountLineError(t *testing.T) {
+	grid2 := rowsOf(strings.ReplaceAll(p81, ".", "0"), 9, " ")
+	for _, tt := range []struct {
+		in        string
+		countLine bool
+	}{
+		{"3\n" + grid2, true},
+		{"12345\n", false},
+	} {
+		r := NewReader(strings.NewReader(tt.in), ReadOptions{})
+		var last error
+		for {
+			_, err := r.Next()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				last = err
+			}
+		}
+		if last == nil || errors.Is(last, ErrCountLine) != tt.countLine || !errors.Is(last, ErrSyntax) {
+			t.Errorf("%q: last error %v; want ErrCountLine %v, and ErrSyntax", tt.in, last, tt.countLine)
+		}
 	}
 }
 
@@ -218,5 +256,30 @@ func TestReaderIOError(t *testing.T) {
 	}
 	if _, err := r.Next(); err != io.EOF {
 		t.Errorf("after a bad alphabet: %v, want io.EOF", err)
+	}
+}
+
+// TestLowercaseLetters: a 16x16 (or 25x25) puzzle written in lowercase
+// letters reads as the same grid as in capitals, one line or rows, as the
+// web page takes it (the reader refused 'k'); printed back in capitals.
+func TestLowercaseLetters(t *testing.T) {
+	const upper = "K....OHEA...B..NI.H.AC.G...B..KE...JM...N...L.A.N.O.B....F..H..CB.PKEG.....J.......C...H...FD..P.DF......MGNA.........KADO.......KE.O.B......H...NJ..E...A.HPG...H...N.....L.F.K.B.D....C.JON.LAO..ID..N.H...EM.J.........NA.B.G..A.GBPK..M..C..DP.....O..LCK.H."
+	want := nextAll(upper+"\n", ReadOptions{})
+	if len(want) != 1 || strings.HasPrefix(want[0], "error") {
+		t.Fatalf("capitals: %q", want)
+	}
+	lower := strings.ToLower(upper)
+	mixed := lower[:16*7] + upper[16*7:]
+	for _, in := range []string{lower + "\n", rowsOf(lower, 16, "") + "\n", rowsOf(mixed, 16, "") + "\n"} {
+		if got := nextAll(in, ReadOptions{}); strings.Join(got, "\n") != want[0] {
+			t.Errorf("%.40q...: got %q, want %q", in, got, want)
+		}
+	}
+	// 25x25: letters A-Y.
+	g := NewGrid(Shape{BoxRows: 5, BoxCols: 5}, nil)
+	g.Cells[0], g.Cells[1] = 1, 25
+	up := g.String()
+	if got := nextAll(strings.ToLower(up)+"\n", ReadOptions{}); len(got) != 1 || got[0] != up {
+		t.Errorf("25x25 in lowercase: %q, want %q", got, up)
 	}
 }

@@ -35,7 +35,7 @@ func ExampleNewReader() {
 	}
 	// Output:
 	// line 2: 9x9 line 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... rest=" 9.1"
-	// error: line 3: 80 cells, want 81
+	// error: line 3: short puzzle: 80 cells, want 81
 	// line 4: 4x4 boxed 1.3...2........4 rest=""
 }
 

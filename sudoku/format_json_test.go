@@ -72,15 +72,18 @@ func TestJSON(t *testing.T) {
 func TestJSONErrors(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{`{"size":"3x3","puzzle":"` + p81 + `",}`, "line 1, column 108: json: invalid character '}' looking for beginning of object key string"},
-		{`{"size":"3x3","puzzle":81}`, "line 1, column 25: json: cannot unmarshal number into Go struct field PuzzleJSON.puzzle of type string"},
+		{`{"size":"3x3","puzzle":81}`, `line 1, column 24: json: field "puzzle": a number, want a string`},
+		{`{"size":"3x3","cages":[{"sum":1e99}]}`, `line 1, column 31: json: field "cages.sum": the number 1e99, want an integer of 64 bits`},
 		{`{"size":"3y3","puzzle":"` + p81 + `"}`, `json: size: shape "3y3": want RxC (box rows x box columns) or a side N: bad grid shape`},
-		{`{"size":"2x3","puzzle":"` + p81 + `"}`, "json: puzzle: 81 cells, want 36"},
+		{`{"size":"2x3","puzzle":"` + p81 + `"}`, "json: puzzle: long puzzle: 81 cells, want 36"},
 		{`{"puzzle":"` + p81[:40] + "x" + p81[41:] + `"}`, "json: puzzle: column 41: unexpected 'x', want 1-9 or a blank (. 0 - _)"},
 		{`{"variant":"diagonal","regions":"1112122233443344","puzzle":"1..............4"}`, `json: variant "diagonal" with regions, want "jigsaw"`},
 		{`{"regions":"1112","puzzle":"1..............4"}`, "json: region map: line 1: 4 symbols, want 16 (4 lines of 4): bad variant"},
 		{`{"extra":[[0,1,2]],"puzzle":"1..............4"}`, "json: extra region 1: 3 cells, want 4: bad variant"},
 		{`{"size":"3x3"}`, "json: puzzle: empty puzzle"},
-		{`{"puzzle":"` + p81 + `"} {}`, "json: unexpected text after the object"},
+		{`{"puzzle":"` + p81 + `"} {}`, "line 1, column 96: json: unexpected text after the object"},
+		{`{"puzzle":"` + p81 + `"}}`, "line 1, column 95: json: unexpected text after the object"},
+		{"\n\n  " + `{"puzzle":"` + p81 + `",` + "\n" + `"cage":[]}`, `line 4, column 1: json: unknown field "cage" (did you mean "cages"?)`},
 	}
 	for _, tc := range tests {
 		_, _, err := ParseGrid(tc.in, ReadOptions{})

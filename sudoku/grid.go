@@ -46,27 +46,34 @@ type Variant struct {
 	// AntiKing: no two cells a king's move apart (diagonal neighbours
 	// included) hold the same digit.
 	AntiKing bool
-	// NonConsecutive: orthogonal neighbours differ by more than 1.
+	// NonConsecutive: orthogonal neighbours differ by more than 1, except
+	// a pair with a kropki dot between them (Rules.Differences,
+	// Rules.Ratios), which follows its dot: the negative constraint of
+	// white dots.
 	NonConsecutive bool
 	// Thermos are thermometers, cell indices from the bulb: digits
 	// strictly increase from the bulb along the path, each cell a king's
 	// move from the one before.
 	Thermos [][]int
+	// Rules holds the other rules setters publish (arrows, kropki dots,
+	// XV, little killers, lines, ...): see Rules and docs/variants.md.
+	Rules
 }
 
 // Cage is a killer cage: cells (indices, row-major from 0) whose distinct
-// digits add up to Sum.
+// digits add up to Sum. A Sum of 0 is a cage without a sum: its digits are
+// distinct, nothing more.
 type Cage struct {
-	Sum   int   `json:"sum"`
+	Sum   int   `json:"sum,omitempty"`
 	Cells []int `json:"cells"`
 }
 
 // Constrained reports whether v has constraints besides regions: cages,
-// anti-knight, anti-king, non-consecutive or thermometers. Code that
-// knows only regions (the logic rater, the givens generator) refuses
-// such variants.
+// anti-knight, anti-king, non-consecutive, thermometers or any of Rules.
+// Code that knows only regions (the logic rater, the givens generator)
+// refuses such variants.
 func (v *Variant) Constrained() bool {
-	return v != nil && (len(v.Cages) > 0 || v.AntiKnight || v.AntiKing || v.NonConsecutive || len(v.Thermos) > 0)
+	return v != nil && (len(v.Cages) > 0 || v.AntiKnight || v.AntiKing || v.NonConsecutive || len(v.Thermos) > 0 || !v.Rules.empty())
 }
 
 // Grid is a Sudoku grid: cells in row-major order, 0 for a blank and 1..N

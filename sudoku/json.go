@@ -43,6 +43,10 @@ type PuzzleJSON struct {
 	NonConsecutive bool `json:"nonconsecutive,omitempty"`
 	// Thermos are thermometers, cell indices from the bulb.
 	Thermos [][]int `json:"thermos,omitempty"`
+	// Rules are the other rules, each field under its own name
+	// ("arrows", "differences", "littlekillers", ...: see Rules and
+	// docs/variants.md).
+	Rules
 	// Alphabet is the symbols of the digits 1..N in Puzzle, when not the
 	// default (see ReadOptions.Alphabet).
 	Alphabet string `json:"alphabet,omitempty"`
@@ -64,10 +68,11 @@ func (g *Grid) MarshalJSON() ([]byte, error) {
 	return json.Marshal(pj)
 }
 
-// UnmarshalJSON decodes a PuzzleJSON object into g.
+// UnmarshalJSON decodes a PuzzleJSON object into g, strictly (see
+// DecodeJSON).
 func (g *Grid) UnmarshalJSON(b []byte) error {
 	var pj PuzzleJSON
-	if err := json.Unmarshal(b, &pj); err != nil {
+	if err := DecodeJSON(b, &pj); err != nil {
 		return err
 	}
 	h, _, err := pj.Grid(ReadOptions{})
@@ -126,7 +131,7 @@ func NewPuzzleJSON(g *Grid, f Format) (*PuzzleJSON, error) {
 			name = ""
 		}
 		pj.Variant = name
-		pj.Cages, pj.Thermos = v.Cages, v.Thermos
+		pj.Cages, pj.Thermos, pj.Rules = v.Cages, v.Thermos, v.Rules
 		pj.AntiKnight, pj.AntiKing, pj.NonConsecutive = v.AntiKnight, v.AntiKing, v.NonConsecutive
 	}
 	return pj, nil
@@ -135,7 +140,7 @@ func NewPuzzleJSON(g *Grid, f Format) (*PuzzleJSON, error) {
 // constraints returns the constraints of pj as a Variant holding nothing
 // else, or nil when it has none.
 func (pj *PuzzleJSON) constraints() *Variant {
-	c := &Variant{Cages: pj.Cages, AntiKnight: pj.AntiKnight, AntiKing: pj.AntiKing, NonConsecutive: pj.NonConsecutive, Thermos: pj.Thermos}
+	c := &Variant{Cages: pj.Cages, AntiKnight: pj.AntiKnight, AntiKing: pj.AntiKing, NonConsecutive: pj.NonConsecutive, Thermos: pj.Thermos, Rules: pj.Rules}
 	if !c.Constrained() {
 		return nil
 	}
@@ -152,31 +157,22 @@ type ConstraintsJSON struct {
 	AntiKing       bool    `json:"antiking,omitempty"`
 	NonConsecutive bool    `json:"nonconsecutive,omitempty"`
 	Thermos        [][]int `json:"thermos,omitempty"`
+	Rules
 }
 
 // ParseConstraints reads a ConstraintsJSON object (the whole of data,
-// which may span lines; unknown fields are errors) and returns its
+// which may span lines; decoded by DecodeJSON, so unknown fields are
+// errors) and returns its
 // constraints as a Variant without regions, to add to puzzles with
 // WithConstraints. Errors are *ParseError values with the line and column
 // of a syntax error. The constraints are checked against a grid only
 // when added to one (CheckConstraints).
 func ParseConstraints(data []byte) (*Variant, error) {
 	var cj ConstraintsJSON
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&cj); err != nil {
-		if err == io.EOF {
-			return nil, &ParseError{Msg: "json: no constraints object", Err: ErrSyntax}
-		}
-		return nil, jsonError(err, data, 0)
+	if err := DecodeJSON(data, &cj); err != nil {
+		return nil, err
 	}
-	if dec.More() {
-		off := int(dec.InputOffset())
-		pe := jsonError(&json.SyntaxError{Offset: int64(off) + 1}, data, 0)
-		pe.Msg = "json: unexpected text after the object"
-		return nil, pe
-	}
-	return &Variant{Cages: cj.Cages, AntiKnight: cj.AntiKnight, AntiKing: cj.AntiKing, NonConsecutive: cj.NonConsecutive, Thermos: cj.Thermos}, nil
+	return &Variant{Cages: cj.Cages, AntiKnight: cj.AntiKnight, AntiKing: cj.AntiKing, NonConsecutive: cj.NonConsecutive, Thermos: cj.Thermos, Rules: cj.Rules}, nil
 }
 
 // withoutConstraints returns v without its constraints: v itself when it
@@ -189,9 +185,9 @@ func (v *Variant) withoutConstraints() *Variant {
 }
 
 // WithConstraints returns v (nil: standard) with the constraints of c
-// added: c's cages and thermometers after v's, and each of c's flags
-// turned on. It returns v itself when c has no constraints, else a new
-// Variant (v is not changed).
+// added: c's cages, thermometers and lists of Rules after v's, and each
+// of c's flags turned on. It returns v itself when c has no constraints,
+// else a new Variant (v is not changed).
 func WithConstraints(v, c *Variant) *Variant {
 	if !c.Constrained() {
 		return v
@@ -205,6 +201,7 @@ func WithConstraints(v, c *Variant) *Variant {
 	nv.AntiKnight = nv.AntiKnight || c.AntiKnight
 	nv.AntiKing = nv.AntiKing || c.AntiKing
 	nv.NonConsecutive = nv.NonConsecutive || c.NonConsecutive
+	nv.Rules = nv.Rules.merge(c.Rules)
 	return nv
 }
 
@@ -351,19 +348,14 @@ func parseOneLineString(s string, opt ReadOptions) (*Puzzle, error) {
 	return p, nil
 }
 
-// jsonLine reads a puzzle given as one JSON object on a line.
-func (r *Reader) jsonLine(t []byte, lineNo int, crlf bool) (*Puzzle, error) {
+// jsonLine reads a puzzle given as one JSON object on a line (line, with
+// its leading white space, for the columns of errors).
+func (r *Reader) jsonLine(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 	var pj PuzzleJSON
-	dec := json.NewDecoder(bytes.NewReader(t))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&pj); err != nil {
-		return nil, jsonError(err, t, lineNo)
+	if err := decodeJSON(line, &pj, lineNo); err != nil {
+		return nil, err
 	}
-	if dec.More() {
-		return nil, syntaxError(lineNo, int(dec.InputOffset())+1, "json: unexpected text after the object")
-	}
-	opt := r.opt
-	g, f, err := pj.Grid(opt)
+	g, f, err := pj.Grid(r.opt)
 	if err != nil {
 		var pe *ParseError
 		if errors.As(err, &pe) {
@@ -375,40 +367,6 @@ func (r *Reader) jsonLine(t []byte, lineNo int, crlf bool) (*Puzzle, error) {
 	f.CRLF = crlf
 	r.lastCells = 0
 	return &Puzzle{Grid: g, Format: f, Line: lineNo}, nil
-}
-
-// jsonError turns a decoding error into a *ParseError with a position.
-func jsonError(err error, text []byte, line int) *ParseError {
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	off := -1
-	switch {
-	case errors.As(err, &se):
-		off = int(se.Offset)
-	case errors.As(err, &te):
-		off = int(te.Offset)
-	}
-	msg := strings.TrimPrefix(err.Error(), "json: ")
-	if off < 0 {
-		return &ParseError{Line: line, Msg: "json: " + msg, Err: ErrSyntax}
-	}
-	// Offsets count bytes from the start of text; find line and column.
-	l, c := line, 1
-	if line == 0 {
-		l = 1
-	}
-	for i := 0; i < off && i < len(text); i++ {
-		if text[i] == '\n' {
-			l++
-			c = 1
-		} else {
-			c++
-		}
-	}
-	if c > 1 {
-		c--
-	}
-	return &ParseError{Line: l, Col: c, Msg: "json: " + msg, Err: ErrSyntax}
 }
 
 func appendJSON(dst []byte, g *Grid, f Format) ([]byte, error) {

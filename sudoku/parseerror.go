@@ -10,6 +10,12 @@ import (
 // too large for the size, a malformed JSON object).
 var ErrSyntax = errors.New("bad puzzle text")
 
+// ErrCountLine is the error of an input whose count line (a first line
+// holding only the number of puzzles, seed 002's batch format) does not
+// match the puzzles that follow. It wraps ErrSyntax; it concerns the
+// input as a whole, not one of its puzzles.
+var ErrCountLine = fmt.Errorf("the count line does not match the puzzles: %w", ErrSyntax)
+
 // ParseError reports where a puzzle text went wrong: Line and Col are
 // 1-based (Col is a byte column; 0 when the error concerns a whole line or
 // grid, Line is 0 when it concerns no line in particular), Msg says what

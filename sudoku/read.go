@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/dlxkit/dlx/internal/numfmt"
 	"github.com/dlxkit/dlx/internal/quote"
 )
 
@@ -82,6 +82,7 @@ type Reader struct {
 	stopped   bool // after an I/O error
 	count     int  // -1: no count line
 	countLine int
+	countLen  int // the width of the count line's number
 	nread     int
 	reported  bool
 	prevAlpha string
@@ -159,6 +160,10 @@ func (r *Reader) readLine() ([]byte, bool, error) {
 	}
 	if err != nil && (err != io.EOF || len(b) == 0) {
 		return nil, false, err
+	}
+	if r.line == 0 {
+		// A byte-order mark before the first line is no part of it.
+		b = bytes.TrimPrefix(b, bom)
 	}
 	r.line++
 	crlf := false
@@ -250,7 +255,7 @@ func (r *Reader) next() (*Puzzle, error) {
 			if c, ok := lone(t); ok {
 				t = r.save(t)
 				if r.isCountLine(t) {
-					r.count, r.countLine = c, lineNo
+					r.count, r.countLine, r.countLen = c, lineNo, len(t)
 					continue
 				}
 				line = t
@@ -259,7 +264,7 @@ func (r *Reader) next() (*Puzzle, error) {
 		r.nread++
 		var p *Puzzle
 		if t[0] == '{' {
-			p, err = r.jsonLine(t, lineNo, crlf)
+			p, err = r.jsonLine(line, lineNo, crlf)
 		} else {
 			p, err = r.content(line, lineNo, crlf)
 		}
@@ -274,7 +279,13 @@ func (r *Reader) next() (*Puzzle, error) {
 func (r *Reader) eof() error {
 	if r.count >= 0 && r.nread != r.count && !r.reported {
 		r.reported = true
-		return &ParseError{Line: r.countLine, Msg: fmt.Sprintf("the count line says %d puzzles, the input has %d", r.count, r.nread), Err: ErrSyntax}
+		if r.nread == 0 {
+			// A lone number and nothing after it is a mistyped puzzle
+			// ("12345"), not a batch whose puzzles are all missing.
+			r.nread++
+			return syntaxError(r.countLine, 0, "%s", r.wrongLength(r.countLen))
+		}
+		return &ParseError{Line: r.countLine, Msg: fmt.Sprintf("the count line says %s, the input has %d", numfmt.Count(int64(r.count), "puzzle", "puzzles"), r.nread), Err: ErrCountLine}
 	}
 	return io.EOF
 }
@@ -339,7 +350,7 @@ func (r *Reader) content(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 		case L < r.n*r.n && countFields(line) == r.n*r.n && allNumeric(line):
 			return r.oneLineNumbers(line, r.n, lineNo, crlf)
 		case notRow && L != r.n:
-			return nil, syntaxError(lineNo, 0, "%d cells, want %d", L, r.n*r.n)
+			return nil, syntaxError(lineNo, 0, "%s", wrongLength(L, r.n*r.n))
 		}
 		return r.grid(line, lineNo, crlf)
 	}
@@ -378,7 +389,7 @@ func (r *Reader) content(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 	if _, ok := DefaultShape(L); notRow && (!ok || r.lastCells > 0 && !r.nextSameWidth(&line, L)) {
 		// Not a row width, or amid one-line puzzles and not followed by
 		// a row of the same width: a one-line puzzle of the wrong length.
-		return nil, syntaxError(lineNo, 0, "%d cells, want %d", L, r.wantCells(L))
+		return nil, syntaxError(lineNo, 0, "%s", r.wrongLength(L))
 	}
 	return r.grid(line, lineNo, crlf)
 }
@@ -399,6 +410,23 @@ func (r *Reader) nextSameWidth(line *[]byte, L int) bool {
 	next, _, err := r.peekLine()
 	nt := bytes.TrimSpace(next)
 	return err == nil && len(nt) == L && !bytes.ContainsAny(nt, " \t|")
+}
+
+// wrongLength says that a one-line puzzle of cells cells has the wrong
+// length: "short puzzle: 5 cells, want 16".
+func (r *Reader) wrongLength(cells int) string {
+	if r.n > 0 {
+		return wrongLength(cells, r.n*r.n)
+	}
+	return wrongLength(cells, r.wantCells(cells))
+}
+
+func wrongLength(cells, want int) string {
+	what := "short"
+	if cells > want {
+		what = "long"
+	}
+	return fmt.Sprintf("%s puzzle: %s, want %d", what, numfmt.Count(int64(cells), "cell", "cells"), want)
 }
 
 // wantCells is the cell count to name in a wrong-length message.
@@ -822,15 +850,11 @@ func (r *Reader) detect(n int) string {
 // Text after the puzzle other than empty lines and '#' comments is an
 // error, and so is the comment after a one-line puzzle.
 func ParseGrid(s string, opt ReadOptions) (*Grid, Format, error) {
+	s = strings.TrimPrefix(s, string(bom))
 	if t := strings.TrimSpace(s); strings.HasPrefix(t, "{") {
 		var pj PuzzleJSON
-		dec := json.NewDecoder(strings.NewReader(t))
-		dec.DisallowUnknownFields()
-		if err := dec.Decode(&pj); err != nil {
-			return nil, Format{}, jsonError(err, []byte(t), 0)
-		}
-		if dec.More() {
-			return nil, Format{}, &ParseError{Msg: "json: unexpected text after the object", Err: ErrSyntax}
+		if err := DecodeJSON([]byte(s), &pj); err != nil {
+			return nil, Format{}, err
 		}
 		return pj.Grid(opt)
 	}

@@ -3,6 +3,8 @@ package sudoku
 import (
 	"bytes"
 	"io"
+
+	"github.com/dlxkit/dlx/internal/numfmt"
 )
 
 // isSepBytes reports whether b is a separator line: only '-', '=', '+',
@@ -207,7 +209,7 @@ func (r *Reader) grid(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 			if err == io.ErrUnexpectedEOF {
 				what = "the grid ended"
 			}
-			return nil, syntaxError(r.line, 0, "%s after %d rows of the grid starting at line %d, want %d", what, rows, start, n)
+			return nil, syntaxError(r.line, 0, "%s after %s of the grid starting at line %d, want %d", what, numfmt.Count(int64(rows), "row", "rows"), start, n)
 		}
 		line = next
 	}

@@ -28,25 +28,32 @@ import (
 
 // layout is the item numbering of one shape and variant.
 type layout struct {
-	n     int
-	box   []int      // box (or jigsaw region) index of each cell
-	extra [][]int    // extra regions holding each cell
-	nxtra int        // number of extra regions
-	units [][]int    // rows, columns, boxes, extra regions
-	geo   *Geometry  // the shape with the variant
-	v     *Variant   // the variant, or nil
-	cages []Cage     // the variant's cages, then the derived ones (see DerivedCages)
-	con   *conLayout // the constraints (reduce_constraint.go), nil until built or without constraints
-	mc    *matrixCount
+	n      int
+	box    []int        // box (or jigsaw region) index of each cell
+	extra  [][]int      // extra regions holding each cell
+	nxtra  int          // number of extra regions
+	units  [][]int      // rows, columns, boxes, extra regions
+	geo    *Geometry    // the shape with the variant
+	v      *Variant     // the variant, or nil
+	cages  []Cage       // the variant's cages, then the derived ones (see DerivedCages)
+	groups []digitGroup // the cages with a sum, then the renbans (digitGroups)
+	rules  *ruleEncoder // the rules on single cells and pairs (reduce_rules.go), made by count
+	con    *conLayout   // the constraints (reduce_constraint.go), nil until built or without constraints
+	mc     *matrixCount
 }
 
-// count returns the size of l's matrix (l.size), computed once.
-func (l *layout) count() *matrixCount {
+// count returns the size of l's matrix (l.size), computed once: an
+// error wrapping ErrTooLarge as soon as the count shows it over limit
+// bytes (negative: no limit), ctx's error when ctx ends.
+func (l *layout) count(ctx context.Context, limit int64) (*matrixCount, error) {
 	if l.mc == nil {
-		mc := l.size()
+		mc, err := l.size(ctx, limit)
+		if err != nil {
+			return nil, err
+		}
 		l.mc = &mc
 	}
-	return l.mc
+	return l.mc, nil
 }
 
 // newLayout returns the layout of shape s with variant v: the geometry,
@@ -58,6 +65,9 @@ func newLayout(ctx context.Context, s Shape, v *Variant) (*layout, error) {
 		return nil, err
 	}
 	if err := CheckConstraints(geo.N, v); err != nil {
+		return nil, err
+	}
+	if err := ExactCoverRules(v); err != nil {
 		return nil, err
 	}
 	n := geo.N
@@ -81,6 +91,7 @@ func newLayout(ctx context.Context, s Shape, v *Variant) (*layout, error) {
 			l.cages = append(slices.Clip(l.cages), d...)
 		}
 	}
+	l.groups = digitGroups(l.cages, v)
 	return l, nil
 }
 
@@ -91,6 +102,7 @@ func (l *layout) build(ctx context.Context) error {
 	}
 	con, err := newConLayout(ctx, l, l.v, l.geo)
 	l.con = con
+	l.rules = nil // read by newConLayout only
 	return err
 }
 
@@ -174,7 +186,10 @@ func (l *layout) fullProblem(ctx context.Context) (*exactcover.Problem, *placeme
 	if err := l.build(ctx); err != nil {
 		return nil, nil, err
 	}
-	z := l.count()
+	z, err := l.count(ctx, -1)
+	if err != nil {
+		return nil, nil, err
+	}
 	p := exactcover.NewProblem()
 	p.Grow(z.Items, z.Options, z.Nodes)
 	if err := l.addItems(p); err != nil {
@@ -375,5 +390,6 @@ func variantKey(s Shape, v *Variant) string {
 			}
 		}
 	}
+	b = v.Rules.appendKey(b)
 	return string(b)
 }

@@ -22,7 +22,13 @@ import (
 //	       K and K+1
 //	tT,I>J the I-th cell of thermometer T holds J or   secondary
 //	       more and the next cell J or less: never both
+//	gR     renban R takes one run of digits           primary, 1 per renban
+//	gR=D   digit D of renban R                        primary, N per renban
+//	sK=D   cage K without a sum holds D at most once  secondary
+//	pA,B=X cell A holds X, and cell B one of the      secondary
+//	       digits a pair rule forbids with it
 //
+// (reduce_rules.go describes the last four.)
 // Killer cages follow Knuth's encoding: an option per digit set S that
 // reaches the cage's sum covers kK and kK=D for every D not in S; "digit
 // D in cell C" covers kK=D of C's cage. Every kK=D is then covered once,
@@ -34,18 +40,19 @@ import (
 
 // conLayout is the reduction of a variant's constraints.
 type conLayout struct {
-	sec       []secItem // the secondary items, after the cage items
-	nCages    int       // the cages, given and derived: items kK and kK=D each
-	extra     [][]int32 // per placement (cell·N + d-1): its constraint items
-	dead      []bool    // per placement: left out of the matrix
-	aux       []int32   // the cage options, one after the other
-	auxStart  []int     // cage option j is aux[auxStart[j]:auxStart[j+1]]
-	nPlain    int       // items of the region reduction
+	sec       []secItem   // the secondary items, after the group items
+	groups    []groupName // the digit-set groups (l.groups): items G and G=D each
+	extra     [][]int32   // per placement (cell·N + d-1): its constraint items
+	dead      []bool      // per placement: left out of the matrix
+	aux       []int32     // the cage options, one after the other
+	auxStart  []int       // cage option j is aux[auxStart[j]:auxStart[j+1]]
+	nPlain    int         // items of the region reduction
 	anyPruned bool
 }
 
 // secItem names a secondary item, made only when the name is wanted:
-// prefix, a, ",", b, sep, d ("n12,31=4").
+// prefix, a, ",", b, sep, d ("n12,31=4"), or without ",", b when b is
+// negative ("s3=4").
 type secItem struct {
 	prefix, sep byte
 	a, b, d     int32
@@ -55,16 +62,19 @@ func (it secItem) String() string {
 	b := make([]byte, 0, 24)
 	b = append(b, it.prefix)
 	b = strconv.AppendInt(b, int64(it.a), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(it.b), 10)
+	if it.b >= 0 {
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(it.b), 10)
+	}
 	b = append(b, it.sep)
 	b = strconv.AppendInt(b, int64(it.d), 10)
 	return string(b)
 }
 
 // newConLayout returns the constraint reduction of v for layout l (whose
-// cages, given and derived, are l.cages) with geometry geo, or nil when v
-// has no constraints. It stops with ctx's error when ctx ends.
+// cages, given and derived, are l.cages, and whose digit-set groups are
+// l.groups) with geometry geo, or nil when v has no constraints. It
+// stops with ctx's error when ctx ends.
 func newConLayout(ctx context.Context, l *layout, v *Variant, geo *Geometry) (*conLayout, error) {
 	if !v.Constrained() {
 		return nil, nil
@@ -72,20 +82,24 @@ func newConLayout(ctx context.Context, l *layout, v *Variant, geo *Geometry) (*c
 	peers := geo.Peers
 	n := l.n
 	nn := n * n
-	mc := l.count()
-	cl := &conLayout{extra: make([][]int32, nn*n), dead: make([]bool, nn*n), nCages: len(l.cages)}
+	mc, err := l.count(ctx, -1) // counted already by the Solver, with its budget
+	if err != nil {
+		return nil, err
+	}
+	cl := &conLayout{extra: make([][]int32, nn*n), dead: make([]bool, nn*n), groups: make([]groupName, len(l.groups))}
 	cl.nPlain = 4*nn + l.nxtra*n
-	next := cl.nPlain + len(l.cages)*(n+1)
+	next := cl.nPlain + len(l.groups)*(n+1)
 	cl.aux = make([]int32, 0, mc.auxEntries)
 	cl.auxStart = make([]int, 1, mc.auxOptions+1)
 	cl.sec = make([]secItem, 0, mc.Secondary)
-	for k, cg := range l.cages {
+	for k, g := range l.groups {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		cl.groups[k] = g.name
 		head := cl.nPlain + k*(n+1)
 		first := head + 1
-		combos := cageCombos(n, len(cg.Cells), cg.Sum)
+		combos := g.sets(n)
 		var union uint64
 		for _, m := range combos {
 			union |= m
@@ -97,7 +111,7 @@ func newConLayout(ctx context.Context, l *layout, v *Variant, geo *Geometry) (*c
 			}
 			cl.auxStart = append(cl.auxStart, len(cl.aux))
 		}
-		for _, c := range cg.Cells {
+		for _, c := range g.cells {
 			for d := 1; d <= n; d++ {
 				cl.extra[c*n+d-1] = append(cl.extra[c*n+d-1], int32(first+d-1))
 				if union&(1<<(d-1)) == 0 && encoding.prune {
@@ -172,11 +186,15 @@ func newConLayout(ctx context.Context, l *layout, v *Variant, geo *Geometry) (*c
 		}
 	}
 	if v.NonConsecutive {
+		dotted := dottedPairs(v)
 		for i, p := range orthogonalPairs(n) {
 			if i%n == 0 {
 				if err := ctx.Err(); err != nil {
 					return nil, err
 				}
+			}
+			if dotted[p] {
+				continue // the dot's rule replaces non-consecutive
 			}
 			for k := 1; k < n; k++ {
 				it := sec('c', p[0], p[1], '~', k)
@@ -218,24 +236,89 @@ func newConLayout(ctx context.Context, l *layout, v *Variant, geo *Geometry) (*c
 			}
 		}
 	}
+	if l.rules != nil {
+		if err := l.rules.addRuleItems(ctx, cl, v, sec, add); err != nil {
+			return nil, err
+		}
+	}
 	for _, d := range cl.dead {
 		cl.anyPruned = cl.anyPruned || d
 	}
 	return cl, nil
 }
 
-// addItems adds the constraint items to p, after the region items: per
-// cage kK and kK=1..kK=N (primary), then the secondary items.
-func (cl *conLayout) addItems(p *exactcover.Problem, n int) error {
-	cageItem := func(i int) string {
-		k, d := i/(n+1), i%(n+1)
-		ks := "k" + strconv.Itoa(k+1)
-		if d == 0 {
-			return ks
+// dottedPairs returns the orthogonal pairs (lower cell first) that hold a
+// kropki dot, white or black: non-consecutive leaves them to the dot's
+// rule.
+func dottedPairs(v *Variant) map[[2]int]bool {
+	dotted := map[[2]int]bool{}
+	for _, list := range [][]Dot{v.Differences, v.Ratios} {
+		for _, d := range list {
+			dotted[[2]int{min(d.Cells[0], d.Cells[1]), max(d.Cells[0], d.Cells[1])}] = true
 		}
-		return ks + "=" + strconv.Itoa(d)
 	}
-	if _, err := p.AddItems(cl.nCages*(n+1), false, cageItem); err != nil {
+	return dotted
+}
+
+// groupName names the items of a digit-set group: its prefix and number
+// ("k3" for the third cage, "g1" for the first renban).
+type groupName struct {
+	prefix byte
+	k      int32
+}
+
+func (g groupName) String() string { return string(g.prefix) + strconv.Itoa(int(g.k)) }
+
+// digitGroup is a group of cells that holds exactly the digits of one of
+// its digit sets: a cage with a sum, given or derived (its sets are the
+// sets of distinct digits that add up to the sum), or a renban line (the
+// runs of consecutive digits of its length).
+type digitGroup struct {
+	name  groupName
+	cells []int
+	sum   int // the cage's sum; 0 for a renban
+}
+
+// sets returns the digit sets of g on side n, as masks.
+func (g digitGroup) sets(n int) []uint64 {
+	if g.name.prefix == 'g' {
+		return renbanSets(n, len(g.cells))
+	}
+	return cageCombos(n, len(g.cells), g.sum)
+}
+
+// digitGroups returns the digit-set groups of cages (the variant's, then
+// the derived ones) and v's renbans: the cages with a sum, named by their
+// place in cages, then the renbans. A cage without a sum is no group: it
+// only holds distinct digits (reduce_rules.go).
+func digitGroups(cages []Cage, v *Variant) []digitGroup {
+	var out []digitGroup
+	for k, cg := range cages {
+		if cg.Sum != 0 {
+			out = append(out, digitGroup{groupName{'k', int32(k + 1)}, cg.Cells, cg.Sum})
+		}
+	}
+	if v != nil {
+		for k, r := range v.Renbans {
+			out = append(out, digitGroup{groupName{'g', int32(k + 1)}, r, 0})
+		}
+	}
+	return out
+}
+
+// addItems adds the constraint items to p, after the region items: per
+// digit-set group G (cage kK, renban gR) G and G=1..G=N (primary), then
+// the secondary items.
+func (cl *conLayout) addItems(p *exactcover.Problem, n int) error {
+	groupItem := func(i int) string {
+		k, d := i/(n+1), i%(n+1)
+		gs := cl.groups[k].String()
+		if d == 0 {
+			return gs
+		}
+		return gs + "=" + strconv.Itoa(d)
+	}
+	if _, err := p.AddItems(len(cl.groups)*(n+1), false, groupItem); err != nil {
 		return err
 	}
 	_, err := p.AddItems(len(cl.sec), true, func(i int) string { return cl.sec[i].String() })
@@ -264,8 +347,9 @@ var encoding = struct {
 }{derived: true, prune: true}
 
 // DerivedCages returns the cages that the rule of 45 derives from the
-// given cages: a house, or a run of whole rows or columns, holds each
-// digit once per house, so its digits add up to N(N+1)/2 per house.
+// given cages (those with a sum): a house, or a run of whole rows or
+// columns, holds each digit once per house, so its digits add up to
+// N(N+1)/2 per house.
 // Subtracting the cages inside it leaves the sum of its other cells (the
 // "innies"); subtracting it from the cages that cover it leaves the sum
 // of their cells outside it (the "outies"). When those cells lie in one
@@ -279,6 +363,10 @@ func DerivedCages(geo *Geometry, given []Cage) []Cage {
 
 // derivedCages is DerivedCages stopping with ctx's error when ctx ends.
 func derivedCages(ctx context.Context, geo *Geometry, given []Cage) ([]Cage, error) {
+	if slices.ContainsFunc(given, func(c Cage) bool { return c.Sum == 0 }) {
+		// A cage without a sum tells nothing of the sum of its cells.
+		given = slices.DeleteFunc(slices.Clone(given), func(c Cage) bool { return c.Sum == 0 })
+	}
 	if len(given) == 0 {
 		return nil, nil // no cage inside or over any region
 	}

@@ -186,6 +186,14 @@ func TestAgainstBruteForce(t *testing.T) {
 				checkSolution(t, g, solved)
 			}
 
+			if !clash && want > 0 {
+				sc, nc, err := s.SolveIntoCount(ctx, g, nil, 2)
+				if err != nil || nc != min(want, 2) {
+					t.Fatalf("%s: SolveIntoCount = %d, %v; brute force %d", name, nc, err, want)
+				}
+				checkSolution(t, g, sc)
+			}
+
 			p1, err := ExactCover(g)
 			if clash {
 				if !errors.Is(err, ErrInvalid) {
@@ -207,6 +215,39 @@ func TestAgainstBruteForce(t *testing.T) {
 		if kinds[k.String()] == 0 {
 			t.Errorf("no puzzle with verdict %v among the random ones: the test is too weak", k)
 		}
+	}
+}
+
+// TestSolveIntoCount9: on 9x9 puzzles (the fast solver) SolveIntoCount
+// finds a solution and counts up to 2 as the exact-cover solver counts;
+// with limit 1 it counts 1, as SolveInto.
+func TestSolveIntoCount9(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(3, 5))
+	fast, dlx := NewSolver(Options{Method: Fast}), NewSolver(Options{Method: DLX})
+	sol, err := dlx.Solve(ctx, NewGrid(Standard, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]int{}
+	for i := range 200 {
+		g := blank(sol, 0.5+0.3*rng.Float64(), rng)
+		want, err := dlx.Count(ctx, g, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, n, err := fast.SolveIntoCount(ctx, g, nil, 2)
+		if err != nil || n != want {
+			t.Fatalf("#%d %v: SolveIntoCount = %d, %v; exact cover counts %d", i, g, n, err, want)
+		}
+		checkSolution(t, g, got)
+		if _, n1, err := fast.SolveIntoCount(ctx, g, nil, 1); err != nil || n1 != 1 {
+			t.Fatalf("#%d: limit 1: %d, %v", i, n1, err)
+		}
+		seen[n]++
+	}
+	if seen[1] == 0 || seen[2] == 0 {
+		t.Errorf("counts seen %v: want unique and multiple puzzles", seen)
 	}
 }
 

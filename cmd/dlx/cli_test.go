@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -70,10 +71,23 @@ func TestLongInputQuoted(t *testing.T) {
 	}
 }
 
-// TestNoSolutionJSON: -json says when there is no solution.
+// TestNoSolutionJSON: -json says when there is no solution, with exit
+// status 1 as without -json.
 func TestNoSolutionJSON(t *testing.T) {
 	out, errs, code := runCmd(context.Background(), []string{"solve", "-json"}, "a b\na\n")
-	if code != 0 || out != "{\"status\":\"no solution\"}\n" {
+	if code != 1 || out != "{\"status\":\"no solution\"}\n" {
 		t.Errorf("%d %q %q", code, out, errs)
+	}
+}
+
+// TestHelpPlaceholders: every flag's value has a name in every command's
+// help, not a Go type name ("-workers int").
+func TestHelpPlaceholders(t *testing.T) {
+	goType := regexp.MustCompile(`(?m)^  -[\w-]+ (int|uint|float|string|duration|value)$`)
+	for _, c := range program.Commands {
+		out, _, _ := runCmd(context.Background(), []string{c.Name, "-h"}, "")
+		if m := goType.FindAllString(out, -1); len(m) > 0 || !strings.Contains(out, "Flags:") {
+			t.Errorf("dlx %s -h: %q", c.Name, m)
+		}
 	}
 }

@@ -8,9 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/dlxkit/dlx/exactcover"
@@ -270,7 +268,8 @@ func (p *jobProgress) done() {
 
 const workerSummary = `Counts the pieces of the jobs queued on the cluster at URL (see dlx count
 -cluster), N at a time, each on its own goroutine, until interrupted
-(Ctrl-C or SIGTERM: the pieces being counted go back to the queue at once).
+(Ctrl-C, SIGTERM or SIGHUP: the pieces being counted go back to the queue
+at once).
 Each piece's result is recorded once, then the piece is acknowledged; a
 piece not acknowledged within -ack-wait is delivered again (a long piece
 sends a heartbeat every third of it), and a piece that failed -max-deliver
@@ -301,7 +300,7 @@ func runWorker(ctx context.Context, e *cli.Env, args []string) int {
 	case *maxDeliver < 1:
 		return fs.Usagef("-max-deliver must be at least 1")
 	}
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
+	ctx, stop := cli.ServeContext(ctx)
 	defer stop()
 	c, err := cf.connect(ctx, "dlx worker")
 	if err != nil {
@@ -438,14 +437,15 @@ func printJobs(w *bufio.Writer, list []cluster.Status, asJSON bool) {
 const serveSummary = `"dlx cluster serve" runs a NATS server with JetStream on file storage in
 directory -store (made if missing; jobs, pieces and results survive a
 restart), for dlx count -cluster, dlx worker and dlx jobs, until
-interrupted (Ctrl-C or SIGTERM). It listens on 127.0.0.1:4222 unless -listen
-says otherwise ("127.0.0.1:0": a free port; the address is printed on
-standard error) and refuses an address beyond loopback without -token or a
--config that sets up users (a nats-server configuration file, also for
-accounts, operator JWTs and clusters; the flags here override it). With
--tls-cert and -tls-key, clients connect with tls:// URLs; with -tls-ca,
-they must present a certificate signed by that CA. A three-node cluster of
-the official nats-server runs the same jobs: see docs/cluster.md.`
+interrupted (Ctrl-C, SIGTERM or SIGHUP). It listens on 127.0.0.1:4222
+unless -listen says otherwise ("127.0.0.1:0": a free port; the address is
+printed on standard error) and refuses an address beyond loopback without
+-token or a -config that sets up users (a nats-server configuration file,
+also for accounts, operator JWTs and clusters; the flags here override
+it). With -tls-cert and -tls-key, clients connect with tls:// URLs; with
+-tls-ca, they must present a certificate signed by that CA. A three-node
+cluster of the official nats-server runs the same jobs: see
+docs/cluster.md.`
 
 func runCluster(ctx context.Context, e *cli.Env, args []string) int {
 	fs := cli.NewFlagSet(e, "dlx cluster", "serve [-listen ADDR] [-store DIR] [-token T | -config FILE] [flags]", serveSummary)
@@ -487,6 +487,8 @@ func runCluster(ctx context.Context, e *cli.Env, args []string) int {
 			fs.Errorf(format, a...)
 		}
 	}
+	ctx, stop := cli.ServeContext(ctx)
+	defer stop()
 	s, err := cluster.Serve(opt)
 	if err != nil {
 		if errors.Is(err, cluster.ErrInsecure) {
@@ -495,8 +497,6 @@ func runCluster(ctx context.Context, e *cli.Env, args []string) int {
 		return fs.Failf("%v", err)
 	}
 	fs.Errorf("serving on %s, store %s (Ctrl-C stops)", s.URL(), opt.StoreDir)
-	ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM)
-	defer stop()
 	<-ctx.Done()
 	s.Stop()
 	return cli.ExitOK

@@ -11,6 +11,7 @@ import (
 	"github.com/dlxkit/dlx/exactcover"
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
+	"github.com/dlxkit/dlx/internal/numfmt"
 )
 
 const coverSummary = `Reads a problem from FILE (standard input when FILE is absent or "-") and
@@ -31,7 +32,8 @@ With -json, one JSON object per line and cover:
   {"index":1,"size":2,"cost":2,"options":[0,3],"lines":["a b","c d"]}
 ("rows" instead of "lines" in the matrix and sparse formats), options being
 the 0-based option indices in ascending order; {"status":"no solution"} when
-no set of options covers every primary item.
+no set of options covers every primary item (standard error then says "no
+cover" and the exit status is 1, as for dlx solve without a solution).
 With -stats, standard error gets the nodes, the passes and the time.
 -node-limit and -time-limit stop a long search: standard error then says how far
 the proof got ("every cover needs at least 5 options"), and the exit status
@@ -146,14 +148,17 @@ func runCover(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	st := s.Stats()
 	if f.stats {
-		f.Errorf("%d covers, %d nodes, %d passes in %v (%s nodes/s)",
-			st.Covers, st.Nodes, st.Passes, elapsed.Round(time.Microsecond), perSecond(st.Nodes, elapsed))
+		f.Errorf("%s, %s, %s in %s (%s nodes/s)",
+			plural(st.Covers, "cover", "covers"), plural(st.Nodes, "node", "nodes"), plural(int64(st.Passes), "pass", "passes"),
+			numfmt.Duration(elapsed), perSecond(st.Nodes, elapsed))
 	}
 	switch {
 	case noCover:
+		// Exit status 1, as dlx solve without a solution.
 		if !f.quiet {
 			f.Errorf("no cover")
 		}
+		return cli.ExitFail
 	case err != nil:
 		why := err.Error()
 		switch {
@@ -162,7 +167,7 @@ func runCover(ctx context.Context, e *cli.Env, args []string) int {
 		case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 			why = "interrupted"
 		}
-		msg := fmt.Sprintf("partial: %s after %d covers", why, count)
+		msg := fmt.Sprintf("partial: %s after %s", why, plural(count, "cover", "covers"))
 		if count == 0 && st.Bound >= 0 {
 			if p.HasCosts() {
 				msg += fmt.Sprintf("; every cover costs at least %d", st.Bound+1)

@@ -35,7 +35,7 @@ func TestCoverQueendom(t *testing.T) {
 		if len(covered) != n*n {
 			t.Errorf("n=%d: the queens cover %d cells of %d", n, len(covered), n*n)
 		}
-		if !regexp.MustCompile(`^dlx cover: 1 covers, \d+ nodes, \d+ passes in .*\n$`).MatchString(errs) {
+		if !regexp.MustCompile(`^dlx cover: 1 cover, \d+ nodes, \d+ passes in .*\n$`).MatchString(errs) {
 			t.Errorf("n=%d: -stats wrote %q", n, errs)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/dlxkit/dlx/exactcover"
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
+	"github.com/dlxkit/dlx/internal/numfmt"
 )
 
 // defaultSamples is the default of estimate -samples: on queens13,
@@ -92,7 +93,7 @@ func runEstimate(ctx context.Context, e *cli.Env, args []string) int {
 	est, err := s.Estimate(ctx, f.samples, seed)
 	took := time.Since(start)
 	if err != nil {
-		return f.Failf("partial: interrupted after %d samples", est.Samples)
+		return f.Failf("partial: interrupted after %s", plural(int64(est.Samples), "sample", "samples"))
 	}
 	// The speed of the real search on this problem, by an engine that
 	// walks the estimated tree.
@@ -138,19 +139,19 @@ func runEstimate(ctx context.Context, e *cli.Env, args []string) int {
 		})
 	} else {
 		se := 1 / math.Sqrt(float64(est.Samples))
-		fmt.Fprintf(w, "%d samples (seed %d) in %v, paths of up to %d levels\n", est.Samples, seed, took.Round(time.Microsecond), est.MaxDepth)
+		fmt.Fprintf(w, "%s (seed %d) in %s, paths of up to %s\n", plural(int64(est.Samples), "sample", "samples"), seed, numfmt.Duration(took), plural(int64(est.MaxDepth), "level", "levels"))
 		fmt.Fprintf(w, "nodes      %.4g (sd %.3g, se %.3g)\n", est.Nodes, est.NodesSD, est.NodesSD*se)
 		fmt.Fprintf(w, "updates    %.4g (sd %.3g, se %.3g)\n", est.Updates, est.UpdatesSD, est.UpdatesSD*se)
 		fmt.Fprintf(w, "solutions  %.4g (sd %.3g, se %.3g)\n", est.Solutions, est.SolutionsSD, est.SolutionsSD*se)
 		if exact {
-			fmt.Fprintf(w, "time       %v (engine %s: the whole search ran: %d solutions, %d nodes, %d updates)\n",
-				left.Round(time.Microsecond), eng, cst.Solutions, cst.Nodes, cst.Updates)
+			fmt.Fprintf(w, "time       %s (engine %s: the whole search ran: %s, %s, %s)\n",
+				numfmt.Duration(left), eng, plural(cst.Solutions, "solution", "solutions"), plural(cst.Nodes, "node", "nodes"), plural(cst.Updates, "update", "updates"))
 		} else {
 			what := "updates"
 			if eng == exactcover.EngineBits {
 				what = "nodes"
 			}
-			fmt.Fprintf(w, "time       %v (engine %s, at %s %s/s, measured for %v)\n", roundDuration(left), eng, perSecond(unit, ran), what, ran.Round(time.Millisecond))
+			fmt.Fprintf(w, "time       %v (engine %s, at %s %s/s, measured for %v)\n", roundDuration(left), eng, perSecond(unit, ran), what, numfmt.Duration(ran))
 		}
 	}
 	return f.Finish(w, 0)

@@ -10,6 +10,7 @@ import (
 	"github.com/dlxkit/dlx/exactcover"
 	"github.com/dlxkit/dlx/exactcover/model"
 	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/numfmt"
 	"github.com/dlxkit/dlx/internal/quote"
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -41,7 +42,7 @@ Models:
                   with '-'`
 
 func runGen(ctx context.Context, e *cli.Env, args []string) int {
-	fs := cli.NewFlagSet(e, "dlx gen", "[flags] MODEL ARG", genHelp)
+	fs := cli.NewFlagSet(e, "dlx gen", "[flags] MODEL ARG... (starbattle N K, the others one ARG)", genHelp)
 	variant := fs.String("variant", "", "sudoku `variant`: "+strings.Join(sudoku.VariantNames, ", "))
 	regionsFile := fs.String("regions", "", "starbattle: read the regions from `FILE` (- for standard input)")
 	rest, code, ok := fs.Parse(args)
@@ -64,7 +65,7 @@ func runGen(ctx context.Context, e *cli.Env, args []string) int {
 		return fs.Usagef("unknown model %s (want queens, queendom, pentomino, langford, starbattle or sudoku)", quote.Short(name))
 	}
 	if len(rest) != 1+nArgs {
-		return usageErr("want %d argument(s), got %d (see dlx gen -h)", nArgs, len(rest)-1)
+		return usageErr("want %s, got %d (see dlx gen -h)", numfmt.Count(int64(nArgs), "argument", "arguments"), len(rest)-1)
 	}
 	arg := rest[1]
 	if *variant != "" && name != "sudoku" {

@@ -7,7 +7,7 @@
 //	dlx solve [flags] [FILE]   print solutions
 //	dlx count [flags] [FILE]   print the number of solutions
 //	dlx cover [flags] [FILE]   print a minimum repeat cover (set cover)
-//	dlx gen [flags] MODEL ARG  write a problem in Knuth's format
+//	dlx gen [flags] MODEL ARG...  write a problem in Knuth's format
 //	dlx estimate [flags] [FILE]  estimate the size of the search
 //	dlx split (-depth D | -pieces N) -o DIR [FILE]  write the pieces of the search
 //	dlx count -cluster URL [-depth D | -pieces N] [FILE]  count on a NATS cluster
@@ -17,7 +17,9 @@
 //
 // Run "dlx COMMAND -h" for the flags of a command, "dlx -version" for the
 // version. Flags may come before or after the file; "--" ends them. Exit
-// status: 0 success (zero solutions is a result), 1 failure, interrupted
+// status: 0 success (a count of zero is a result), 1 failure (solve or
+// cover found no solution, except solve -format matrix, which prints "No
+// Solution!" and exits 0 as the online judge's program does), interrupted
 // search or output error, 2 usage or input error (a missing or unreadable
 // file).
 package main
@@ -37,6 +39,7 @@ var program = &cli.Program{
 		{Name: "jobs", Short: "list, wait for or cancel the jobs of a cluster", Run: runJobs},
 		{Name: "gen", Short: "write a problem (queens, queendom, pentomino, langford, starbattle, sudoku) in Knuth's format", Run: runGen},
 	},
+	Topics: []cli.Topic{formatsTopic},
 }
 
 func main() { program.Main() }

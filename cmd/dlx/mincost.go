@@ -73,7 +73,7 @@ func runMinCost(ctx context.Context, f *searchFlags, in *input, prog *progress) 
 		switch {
 		case f.json:
 			enc.Encode(statusJSON{Status: "no solution"})
-		case in.matrix != nil:
+		case f.judge():
 			buf.WriteString("No Solution!\n")
 		}
 	}
@@ -86,11 +86,11 @@ func runMinCost(ctx context.Context, f *searchFlags, in *input, prog *progress) 
 	}
 	switch {
 	case reason != "":
-		return f.Failf("%s after %d solutions", partial(reason), len(sols))
+		return f.Failf("%s after %s", partial(reason), plural(int64(len(sols)), "solution", "solutions"))
 	case err != nil:
 		return f.Failf("%v", err)
-	case len(sols) == 0 && in.matrix == nil && !f.quiet:
-		f.Errorf("no solution")
+	case len(sols) == 0:
+		return f.noSolution()
 	}
 	return 0
 }

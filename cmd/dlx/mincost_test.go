@@ -36,7 +36,7 @@ func TestMinStats(t *testing.T) {
 	if code != 0 || out != "| cost 6\na |5\nb |1\n" {
 		t.Fatalf("exit %d, stdout %q", code, out)
 	}
-	if !strings.HasPrefix(errs, "dlx solve: 1 solutions, 3 nodes, 3 updates in ") || !strings.Contains(errs, " updates in ") {
+	if !strings.HasPrefix(errs, "dlx solve: 1 solution, 3 nodes, 3 updates in ") || !strings.Contains(errs, " updates in ") {
 		t.Errorf("stats %q", errs)
 	}
 }

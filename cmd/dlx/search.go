@@ -2,29 +2,37 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"sync"
 	"time"
 
 	"github.com/dlxkit/dlx/exactcover"
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
+	"github.com/dlxkit/dlx/internal/numfmt"
 	"github.com/dlxkit/dlx/internal/quote"
 )
 
-// formatHelp describes the input and output formats, for -h.
-const formatHelp = `Input formats (-format):
+// formatsTopic is "dlx help formats": the input formats of the commands
+// that read a problem.
+var formatsTopic = cli.Topic{Name: "formats", Short: "the input formats of solve, count, cover, estimate and split (-format)", Text: `
+Input formats (-format) of dlx solve, count, cover, estimate and split:
   knuth   Knuth's DLX format (the default). Lines starting with '|' are
           comments; the first other line names the items: the primary
           ones, then '|' and the secondary ones. Each further line is an
           option naming its items, "item:color" for a colored secondary item,
-          and "|n" tokens (summed) for its cost (see solve -min).
+          and "|n" tokens (summed) for its cost (see dlx solve -min).
   matrix  A 0/1 matrix: a line "N M", then N lines of M values 0 or 1
           separated by spaces ("0 1 1"), or written together ("011").
           The columns are the items; a solution is a set of rows.
   sparse  The same matrix written sparsely: a line "sparse N M", then N
           lines each listing the 1-based column numbers of the row's 1s
           ("3 1 7"), or "-" for a row of zeros.
-`
+(docs/exactcover.md)`}
+
+// formatHelp is the line of the commands' helps that points to the
+// formats topic.
+const formatHelp = "Input formats (-format knuth, matrix or sparse): see \"dlx help formats\"."
 
 // searchFlags are the flags shared by solve and count.
 type searchFlags struct {
@@ -195,8 +203,9 @@ func (p *progress) line(elapsed time.Duration) string {
 	p.mu.Lock()
 	st, at := p.st, p.at
 	p.mu.Unlock()
-	line := fmt.Sprintf("%d solutions, %d nodes, %d updates (%s updates/s), %s",
-		st.Solutions, st.Nodes, st.Updates, perSecond(st.Updates, elapsed), elapsed.Round(time.Second))
+	line := fmt.Sprintf("%s, %s, %s (%s updates/s), %s",
+		plural(st.Solutions, "solution", "solutions"), plural(st.Nodes, "node", "nodes"), plural(st.Updates, "update", "updates"),
+		perSecond(st.Updates, elapsed), elapsed.Round(time.Second))
 	if st.Subproblems > 0 {
 		line += fmt.Sprintf(", subproblems %d/%d", st.SubproblemsDone, st.Subproblems)
 	}
@@ -236,10 +245,18 @@ func perSecond(n int64, d time.Duration) string {
 	return fmt.Sprintf("%.0f", r)
 }
 
+// plural writes n with the noun that agrees with it ("1 solution", "92
+// solutions"), the number without separators as Knuth's programs print
+// it.
+func plural(n int64, one, many string) string {
+	return strconv.FormatInt(n, 10) + " " + numfmt.Noun(n, one, many)
+}
+
 // statsLine is the -stats summary.
 func statsLine(st exactcover.Stats, d time.Duration) string {
-	s := fmt.Sprintf("%d solutions, %d nodes, %d updates in %v (%s updates/s)",
-		st.Solutions, st.Nodes, st.Updates, d.Round(time.Microsecond), perSecond(st.Updates, d))
+	s := fmt.Sprintf("%s, %s, %s in %s (%s updates/s)",
+		plural(st.Solutions, "solution", "solutions"), plural(st.Nodes, "node", "nodes"), plural(st.Updates, "update", "updates"),
+		numfmt.Duration(d), perSecond(st.Updates, d))
 	if st.Subproblems > 0 {
 		s += fmt.Sprintf(", %d subproblems", st.Subproblems)
 	}

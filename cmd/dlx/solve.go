@@ -15,10 +15,12 @@ const solveSummary = `Reads an exact cover problem from FILE (standard input whe
 or "-") and prints its solutions, the first one by default.
 
 Output: in Knuth's format, each solution as its option lines in input order,
-solutions separated by a blank line (nothing is printed when there is no
-solution; standard error says so). In the matrix and sparse formats, each
+solutions separated by a blank line. In the matrix and sparse formats, each
 solution on one line as its 1-based row numbers in ascending order separated
-by single spaces, or "No Solution!" when there is none.
+by single spaces. No solution: nothing is printed, standard error says "no
+solution" and the exit status is 1, as for sudoku solve; except with
+-format matrix (without -json), which follows the online judge's program it
+mirrors: "No Solution!" on standard output and exit status 0.
 With -json, one JSON object per line and solution:
   {"index":1,"options":[0,3],"lines":["a b","c d"]}    (knuth)
   {"index":1,"options":[0,2],"rows":[1,3]}              (matrix, sparse)
@@ -126,7 +128,7 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 		case f.json:
 			enc.Encode(statusJSON{Status: "no solution"})
 			w.Write(buf.Bytes())
-		case in.matrix != nil:
+		case f.judge():
 			w.WriteString("No Solution!\n")
 		}
 	}
@@ -138,11 +140,29 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	switch {
 	case reason != "":
-		return f.Failf("%s after %d solutions", partial(reason), count)
+		return f.Failf("%s after %s", partial(reason), plural(count, "solution", "solutions"))
 	case err != nil:
 		return f.Failf("%v", err)
-	case count == 0 && in.matrix == nil && !f.quiet:
-		f.Errorf("no solution")
+	case count == 0:
+		return f.noSolution()
 	}
 	return 0
+}
+
+// judge reports whether the output follows the online judge's program
+// that the matrix format mirrors: "No Solution!" on standard output and
+// exit status 0 when there is no solution (-format matrix without -json).
+func (f *searchFlags) judge() bool { return f.format == "matrix" && !f.json }
+
+// noSolution ends a search that found no solution: exit status 1 with
+// "no solution" on standard error (unless -quiet), as sudoku solve does;
+// 0 for the judge's matrix output, which printed "No Solution!".
+func (f *searchFlags) noSolution() int {
+	if f.judge() {
+		return cli.ExitOK
+	}
+	if !f.quiet {
+		f.Errorf("no solution")
+	}
+	return cli.ExitFail
 }

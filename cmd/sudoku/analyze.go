@@ -13,6 +13,7 @@ import (
 	"github.com/dlxkit/dlx/analyze"
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
+	"github.com/dlxkit/dlx/internal/numfmt"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
@@ -33,13 +34,14 @@ unique solution, givens the player changed, and whether the grid is
 complete and correct.
 
 PUZZLE is the puzzle in any format the reader knows (one line of 81
-characters for 9x9, '.' or '0' blank), as an argument or on standard input
-(when absent or "-"). Flags may come before or after the puzzle; "--"
-before a puzzle that starts with '-'. Cells are named rRcC (row, column
-from 1), givens as rRcC=D with the symbols of the grid. With -json, one
-object (docs/formats.md). Exit status: 0 on success, 1 when the puzzle has
-no or several solutions, the run was interrupted or the output could not
-be written, 2 for usage or input errors.`
+characters for 9x9, '.' or '0' blank), as an argument, in the file the
+argument names, or on standard input (when absent or "-"). Flags may come
+before or after the puzzle; "--" before a puzzle that starts with '-'.
+Cells are named rRcC (row, column from 1), givens as rRcC=D with the
+symbols of the grid. With -json, one object (docs/formats.md). Exit
+status: 0 on success, 1 when the puzzle has no or several solutions, the
+run was interrupted or the output could not be written, 2 for usage or
+input errors.`
 
 // analyzeJSON is what -json prints for the analysis of givens.
 type analyzeJSON struct {
@@ -74,7 +76,7 @@ func runAnalyze(ctx context.Context, e *cli.Env, args []string) int {
 	k := fs.Int("remove", 2, "analyse every set of `K` givens removed together (0: only minimality)")
 	state := fs.String("state", "", "check the player's `GRID` (the puzzle plus entries) instead")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
-	workers := fs.Int("workers", runtime.NumCPU(), "number of sets counted in parallel")
+	workers := fs.Int("workers", runtime.NumCPU(), "count `N` sets in parallel")
 	size := fs.String("size", "", "box shape `RxC` of the grid; default: detect")
 	variant := fs.String("variant", "standard", "variant `name`: standard, diagonal, hyper or disjoint")
 	pos, code, ok := fs.Parse(args)
@@ -140,7 +142,7 @@ func runAnalyze(ctx context.Context, e *cli.Env, args []string) int {
 			if total.Load() == 0 {
 				return ""
 			}
-			return fmt.Sprintf("%d/%d sets counted, %v", done.Load(), total.Load(), el.Round(time.Second))
+			return fmt.Sprintf("%s/%s sets counted, %v", numfmt.Commas(done.Load()), numfmt.Commas(total.Load()), el.Round(time.Second))
 		})
 	}
 	res, err := a.RemoveK(ctx, puzzle, kk)
@@ -175,19 +177,16 @@ func runAnalyze(ctx context.Context, e *cli.Env, args []string) int {
 	if res.Minimal {
 		fmt.Fprintln(w, "minimal: yes (no given can be removed keeping the solution unique)")
 	} else {
-		fmt.Fprintf(w, "minimal: no, %d redundant givens: %s\n", len(res.Redundant), strings.Join(given(res.Redundant), " "))
+		fmt.Fprintf(w, "minimal: no, %s: %s\n", numfmt.Count(int64(len(res.Redundant)), "redundant given", "redundant givens"), strings.Join(given(res.Redundant), " "))
 	}
 	if *k > 0 {
-		noun := "givens"
-		if res.K == 1 {
-			noun = "given"
-		}
-		fmt.Fprintf(w, "sets of %d %s: %d, counted in %v\n", res.K, noun, res.Subsets, elapsed.Round(time.Millisecond))
-		fmt.Fprintf(w, "most solutions: remove %s: %s solutions\n", strings.Join(given(res.Most.Cells), " "), commas(int64(res.Most.Solutions)))
+		noun := numfmt.Noun(int64(res.K), "given", "givens")
+		fmt.Fprintf(w, "sets of %d %s: %s, counted in %s\n", res.K, noun, numfmt.Commas(int64(res.Subsets)), numfmt.Duration(elapsed))
+		fmt.Fprintf(w, "most solutions: remove %s: %s\n", strings.Join(given(res.Most.Cells), " "), numfmt.Count(int64(res.Most.Solutions), "solution", "solutions"))
 		if res.Fewest.Cells == nil {
-			fmt.Fprintf(w, "fewest above one: none (every set of %d givens keeps the solution unique)\n", res.K)
+			fmt.Fprintf(w, "fewest above one: none (every set of %d %s keeps the solution unique)\n", res.K, noun)
 		} else {
-			fmt.Fprintf(w, "fewest above one: remove %s: %s solutions\n", strings.Join(given(res.Fewest.Cells), " "), commas(int64(res.Fewest.Solutions)))
+			fmt.Fprintf(w, "fewest above one: remove %s: %s\n", strings.Join(given(res.Fewest.Cells), " "), numfmt.Count(int64(res.Fewest.Solutions), "solution", "solutions"))
 		}
 	}
 	return fs.Finish(w, cli.ExitOK)

@@ -14,17 +14,21 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"unicode"
 
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
+	"github.com/dlxkit/dlx/internal/numfmt"
+	"github.com/dlxkit/dlx/internal/quote"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
@@ -49,8 +53,8 @@ func (pf *puzzleFlags) add(fs *cli.FlagSet) {
 	fs.StringVar(&pf.variant, "variant", "standard", "variant `name`: standard, diagonal, hyper, disjoint, jigsaw (with -regions)")
 	fs.StringVar(&pf.regions, "regions", "", "`file` with the jigsaw region map: N lines of N symbols (implies -variant jigsaw)")
 	fs.StringVar(&pf.constraints, "constraints", "", "`file` with a JSON object of constraints added to every puzzle: cages, antiknight, antiking, nonconsecutive, thermos (docs/variants.md)")
-	fs.IntVar(&pf.workers, "workers", runtime.NumCPU(), "number of puzzles solved in parallel")
-	fs.StringVar(&pf.solver, "solver", "auto", "solver: auto (fast for standard 9x9, else dlx), dlx or fast")
+	fs.IntVar(&pf.workers, "workers", runtime.NumCPU(), "handle `N` puzzles in parallel")
+	fs.StringVar(&pf.solver, "solver", "auto", "`solver`: auto (fast for standard 9x9, else dlx), dlx or fast")
 	fs.BoolVar(&pf.json, "json", false, "print one JSON object per puzzle")
 }
 
@@ -185,6 +189,12 @@ const (
 	// partial: cancelled while processing, with what was found so far
 	// written (a count stopped by Ctrl-C); the last result written.
 	partial tally = -3
+	// unreadable: an input that could not be opened or read (exit
+	// status 2); countMismatch: a count line that does not match the
+	// puzzles (exit status 1). Neither is a puzzle: they print a message
+	// on standard error only.
+	unreadable    tally = -4
+	countMismatch tally = -5
 )
 
 // batchJob is one input puzzle (or parse error) with its rank.
@@ -193,6 +203,9 @@ type batchJob struct {
 	p   *sudoku.Puzzle
 	err error
 	src string // file name, "" for stdin
+	// input: err is about the input as a whole (it could not be opened
+	// or read), not about a puzzle.
+	input bool
 }
 
 // puzzle is a puzzle of the input and the name of its file.
@@ -202,13 +215,18 @@ type puzzle struct {
 	// scratch is the worker's grid for a result (solve's solution), kept
 	// from puzzle to puzzle; nil until a command sets it.
 	scratch *sudoku.Grid
+	// errMsg is the message for standard error of a puzzle that could
+	// not be handled (set by otherError), or a note on it (solve: several
+	// solutions).
+	errMsg string
 }
 
 type batchItem struct {
 	seq  int
 	out  []byte
 	t    tally
-	last bool // the last puzzle of its reader chunk
+	msg  string // the message for standard error, if any
+	last bool   // the last puzzle of its reader chunk
 	// chunk, on the last puzzle of a chunk: the buffer that the outputs
 	// of the chunk's puzzles share, free again once it is written.
 	chunk []byte
@@ -300,7 +318,6 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 			break
 		}
 	}
-	var inputErrors atomic.Int32
 
 	// The reader sends the puzzles in chunks of up to batchChunk, each
 	// taking a slot of the window until the writer has written its last
@@ -395,29 +412,22 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 				if err == io.EOF {
 					return true
 				}
-				if err != nil {
-					var pe *sudoku.ParseError
-					if !errors.As(err, &pe) {
-						b.fs.Errorf("%s", withSource(src, err))
-						inputErrors.Add(1)
-						return true
-					}
-				}
-				if !add(batchJob{p: p, err: err, src: src}) {
+				input := err != nil && !isParseError(err)
+				if !add(batchJob{p: p, err: err, src: src, input: input}) {
 					return false
+				}
+				if input {
+					return true // the rest of this input is lost
 				}
 			}
 		}
-		for _, name := range files {
-			f, err := e.Open(name)
+		for i, name := range files {
+			f, src, err := openInput(e, name, i+1)
 			if err != nil {
-				b.fs.Errorf("%v", err)
-				inputErrors.Add(1)
+				if !add(batchJob{err: err, input: true}) {
+					return
+				}
 				continue
-			}
-			src := name
-			if name == "-" {
-				src = "stdin"
 			}
 			ok := readOne(f, src)
 			f.Close()
@@ -462,6 +472,7 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 	}
 	stopProgress()
 	werr, interrupted, counts, parseErrors := wr.err, wr.interrupted, wr.counts, wr.parseErrors
+	inputErrors, countErrors := wr.inputErrors, wr.countErrors
 	if ctx.Err() != nil && !interrupted && werr == nil {
 		interrupted = true
 	}
@@ -473,26 +484,22 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 	}
 	n += parseErrors
 	var sum strings.Builder
-	noun := "puzzles"
-	if n == 1 {
-		noun = "puzzle"
-	}
-	fmt.Fprintf(&sum, "%d %s", n, noun)
+	sum.WriteString(numfmt.Count(int64(n), "puzzle", "puzzles"))
 	for i, name := range b.tallies {
-		fmt.Fprintf(&sum, ", %d %s", counts[i], name)
+		fmt.Fprintf(&sum, ", %s %s", numfmt.Commas(int64(counts[i])), name)
 	}
-	fmt.Fprintf(&sum, ", %d errors in %v (%s puzzles/s)", parseErrors, elapsed.Round(time.Millisecond), rate(int64(n), elapsed))
+	fmt.Fprintf(&sum, ", %s in %s (%s puzzles/s)", numfmt.Count(int64(parseErrors), "error", "errors"), numfmt.Duration(elapsed), numfmt.PerSecond(int64(n), elapsed))
 	if interrupted {
 		sum.WriteString("; interrupted")
 	}
 	b.fs.Errorf("%s", sum.String())
 
 	switch {
-	case inputErrors.Load() > 0:
+	case inputErrors > 0:
 		return cli.ExitUsage
 	case werr != nil:
 		return b.fs.Failf("writing the output: %v", werr)
-	case interrupted || parseErrors > 0:
+	case interrupted || parseErrors > 0 || countErrors > 0:
 		return cli.ExitFail
 	}
 	for i, c := range counts {
@@ -519,6 +526,8 @@ type batchWriter struct {
 	next        int
 	counts      []int // per tally
 	parseErrors int
+	inputErrors int // unreadable results
+	countErrors int // countMismatch results
 	interrupted bool
 }
 
@@ -563,6 +572,10 @@ func (wr *batchWriter) write(it batchItem) (n int) {
 			wr.interrupted = true
 		case parseError:
 			wr.parseErrors++
+		case unreadable:
+			wr.inputErrors++
+		case countMismatch:
+			wr.countErrors++
 		default:
 			wr.counts[it.t]++
 		}
@@ -570,6 +583,13 @@ func (wr *batchWriter) write(it batchItem) (n int) {
 			wr.cancel()
 		} else {
 			n = 1
+		}
+		if it.msg != "" {
+			// Errors (and notes) go to standard error, after the
+			// output so far, so that on a terminal each follows its
+			// puzzle's line; the output keeps that line (writeError).
+			wr.flush()
+			wr.b.fs.Errorf("%s", it.msg)
 		}
 	}
 	if it.chunk != nil {
@@ -610,7 +630,8 @@ func (w *batchWorker) work(ctx context.Context, chunk []batchJob, inline bool) [
 	w.ends = w.ends[:0]
 	res := w.b.getItems(len(chunk))
 	for i, j := range chunk {
-		res[i] = batchItem{seq: j.seq, t: w.b.one(ctx, w.s, j, &w.pz, &w.buf)}
+		t, msg := w.b.one(ctx, w.s, j, &w.pz, &w.buf)
+		res[i] = batchItem{seq: j.seq, t: t, msg: msg}
 		w.ends = append(w.ends, w.buf.Len())
 	}
 	out := w.buf.Bytes()
@@ -629,41 +650,52 @@ func (w *batchWorker) work(ctx context.Context, chunk []batchJob, inline bool) [
 	return res
 }
 
-// one processes one job into buf.
-func (b *batch) one(ctx context.Context, s *sudoku.Solver, j batchJob, pz *puzzle, buf *bytes.Buffer) tally {
+// one processes one job into buf; msg is what goes to standard error.
+func (b *batch) one(ctx context.Context, s *sudoku.Solver, j batchJob, pz *puzzle, buf *bytes.Buffer) (t tally, msg string) {
 	if ctx.Err() != nil {
-		return skipped
+		return skipped, ""
 	}
-	if j.err != nil {
+	switch {
+	case j.input:
+		return unreadable, withSource(j.src, j.err)
+	case errors.Is(j.err, sudoku.ErrCountLine):
+		return countMismatch, b.source(j.src) + j.err.Error()
+	case j.err != nil:
 		line := 0
 		if j.p != nil {
 			line = j.p.Line
 		}
-		b.writeError(buf, j.src, line, jsonfmt.CodeParse, j.err, j.p)
-		return parseError
+		return parseError, b.writeError(buf, j.src, line, jsonfmt.CodeParse, j.err, j.p)
 	}
 	if b.cfg.variant != nil && j.p.Grid.Variant == nil {
 		v, err := b.cfg.variant(j.p.Grid.Shape)
 		if err != nil {
-			b.writeError(buf, j.src, j.p.Line, jsonfmt.CodeShape, err, j.p)
-			return parseError
+			return parseError, b.writeError(buf, j.src, j.p.Line, jsonfmt.CodeShape, err, j.p)
 		}
 		j.p.Grid.Variant = v
 	}
 	if b.cfg.constraints != nil {
 		v, err := b.cfg.constraints.add(j.p.Grid)
 		if err != nil {
-			b.writeError(buf, j.src, j.p.Line, jsonfmt.CodeShape, err, j.p)
-			return parseError
+			return parseError, b.writeError(buf, j.src, j.p.Line, jsonfmt.CodeShape, err, j.p)
 		}
 		j.p.Grid.Variant = v
 	}
-	pz.Puzzle, pz.src = j.p, j.src // the worker's: a new one per puzzle would escape to the heap
-	t := b.process(ctx, s, pz, buf)
+	pz.Puzzle, pz.src, pz.errMsg = j.p, j.src, "" // the worker's: a new one per puzzle would escape to the heap
+	t = b.process(ctx, s, pz, buf)
 	if ctx.Err() != nil && t != partial {
-		return skipped
+		return skipped, ""
 	}
-	return t
+	return t, pz.errMsg
+}
+
+// isParseError reports whether err is a *sudoku.ParseError: the error of
+// one puzzle, not of the input. Out of the reading loop because the
+// variable errors.As fills moves to the heap: declared there, it cost an
+// allocation per puzzle.
+func isParseError(err error) bool {
+	var pe *sudoku.ParseError
+	return errors.As(err, &pe)
 }
 
 func withSource(src string, err error) string {
@@ -673,31 +705,49 @@ func withSource(src string, err error) string {
 	return src + ": " + err.Error()
 }
 
-// writeError writes the error of a puzzle: "error: [FILE: ]line L: ..."
-// or, with -json, a record with the error object.
-func (b *batch) writeError(buf *bytes.Buffer, src string, line int, code string, err error, p *sudoku.Puzzle) {
-	if !b.multi {
-		src = ""
+// source returns "FILE: " when errors must name the file (several are
+// read), else "".
+func (b *batch) source(src string) string {
+	if !b.multi || src == "" {
+		return ""
 	}
+	return src + ": "
+}
+
+// errorText is the message of the error of a puzzle: "[FILE: ]line L:
+// ...", its long quotes clipped.
+func (b *batch) errorText(src string, line int, err error) string {
+	var pe *sudoku.ParseError
+	if line > 0 && !errors.As(err, &pe) {
+		err = fmt.Errorf("line %d: %w", line, err)
+	}
+	return cli.Clip(b.source(src) + err.Error())
+}
+
+// writeError writes the error of a puzzle: "error: [FILE: ]line L: ..."
+// or, with -json, a record with the error object. It returns the message
+// for standard error.
+func (b *batch) writeError(buf *bytes.Buffer, src string, line int, code string, err error, p *sudoku.Puzzle) string {
+	msg := b.errorText(src, line, err)
 	if b.cfg.json {
 		je := jsonfmt.FromError(code, err)
 		je.Message = cli.Clip(je.Message)
 		if je.Line == 0 {
 			je.Line = line
 		}
+		if !b.multi {
+			src = ""
+		}
 		writeJSON(buf, &resultJSON{File: src, Line: je.Line, Status: "error", Error: je})
-		return
-	}
-	var pe *sudoku.ParseError
-	if line > 0 && !errors.As(err, &pe) {
-		err = fmt.Errorf("line %d: %w", line, err)
+		return msg
 	}
 	buf.WriteString("error: ")
-	buf.WriteString(cli.Clip(withSource(src, err)))
+	buf.WriteString(msg)
 	buf.WriteByte('\n')
 	if p != nil && p.Format.Gap {
 		buf.WriteByte('\n')
 	}
+	return msg
 }
 
 // otherError reports an error that is not a verdict (a grid that does not
@@ -707,7 +757,7 @@ func (b *batch) otherError(buf *bytes.Buffer, p *puzzle, err error) tally {
 	if errors.Is(err, sudoku.ErrShape) || errors.Is(err, sudoku.ErrVariant) {
 		code = jsonfmt.CodeShape
 	}
-	b.writeError(buf, p.src, p.Line, code, err, p.Puzzle)
+	p.errMsg = b.writeError(buf, p.src, p.Line, code, err, p.Puzzle)
 	return parseError
 }
 
@@ -719,30 +769,6 @@ func writeMarker(buf *bytes.Buffer, p *puzzle, line string) {
 	if p.Format.Gap {
 		buf.WriteByte('\n')
 	}
-}
-
-// rate formats n per duration d, rounded, with thousands separators.
-func rate(n int64, d time.Duration) string {
-	if d <= 0 {
-		return "-"
-	}
-	return commas(int64(float64(n) / d.Seconds()))
-}
-
-// commas formats n with thousands separators.
-func commas(n int64) string {
-	if n < 0 {
-		return "-" + commas(-n)
-	}
-	s := strconv.FormatInt(n, 10)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
 }
 
 // batchProgress is what the progress line of a batch shows: the puzzles
@@ -757,16 +783,16 @@ type batchProgress struct {
 
 func (p *batchProgress) line(el time.Duration) string {
 	done := p.done.Load()
-	speed := rate(done, el) + "/s"
+	speed := numfmt.PerSecond(done, el) + "/s"
 	if p.readAll.Load() {
 		n := max(p.read.Load(), 1)
 		frac := min(float64(done)/float64(n), 1)
 		const width = 30
 		fill := int(frac * width)
 		return fmt.Sprintf("[%s%s] %3.0f%% %s/%s puzzles, %s", strings.Repeat("=", fill), strings.Repeat(" ", width-fill),
-			100*frac, commas(done), commas(n), speed)
+			100*frac, numfmt.Commas(done), numfmt.Commas(n), speed)
 	}
-	line := fmt.Sprintf("%s puzzles, %s", commas(done), speed)
+	line := fmt.Sprintf("%s, %s", numfmt.Count(done, "puzzle", "puzzles"), speed)
 	if p.totalBytes > 0 {
 		line += fmt.Sprintf(", %.0f%% of the input read", 100*min(float64(p.bytesRead.Load())/float64(p.totalBytes), 1))
 	}
@@ -785,6 +811,7 @@ type resultJSON struct {
 	Puzzle   string         `json:"puzzle,omitempty"`
 	Status   string         `json:"status"`
 	Solution string         `json:"solution,omitempty"`
+	Multiple bool           `json:"multiple,omitempty"` // solve: the puzzle has several solutions
 	Count    *int           `json:"count,omitempty"`
 	Complete *bool          `json:"complete,omitempty"`
 	Stopped  string         `json:"stopped,omitempty"`
@@ -816,4 +843,78 @@ func (b *batch) newJSON(p *puzzle, status string) *resultJSON {
 		r.File = p.src
 	}
 	return r
+}
+
+// openInput opens the input named on the command line: "-" is standard
+// input, a file that exists is read, and any other argument is read as
+// puzzle text ("sudoku solve 57006..."), provided it holds at least one
+// puzzle and nothing that is not one; otherwise the error says that it is
+// neither a file nor a puzzle. src names the input in messages.
+func openInput(e *cli.Env, name string, arg int) (r io.ReadCloser, src string, err error) {
+	if name == "-" {
+		return io.NopCloser(e.Stdin), "stdin", nil
+	}
+	if _, serr := os.Stat(name); serr == nil {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, "", shortPathError(err)
+		}
+		return f, name, nil
+	}
+	// No such file (or a name no file can have: too long).
+	if perr := puzzleText(name); perr != nil {
+		if looksLikePath(name) {
+			_, err := os.Open(name)
+			return nil, "", shortPathError(err)
+		}
+		return nil, "", fmt.Errorf("%s is no file, nor a puzzle (%v)", quote.Short(name), perr)
+	}
+	return io.NopCloser(strings.NewReader(name)), fmt.Sprintf("argument %d", arg), nil
+}
+
+// shortPathError returns err with the path of an *fs.PathError quoted
+// short when it is longer than a file name can be (a puzzle of 256 cells
+// or more taken for a file): paths of usual lengths are kept whole.
+func shortPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && len(pe.Path) > 255 {
+		return fmt.Errorf("%s %s: %w", pe.Op, quote.Short(pe.Path), pe.Err)
+	}
+	return err
+}
+
+// looksLikePath reports whether s, which is not a puzzle, was meant as a
+// file name: it holds a path separator, or ends in an extension of up to
+// five letters and digits (".txt", ".sdk") with no ".." before it (puzzles
+// mark blanks with dots).
+func looksLikePath(s string) bool {
+	if strings.ContainsRune(s, '/') || strings.ContainsRune(s, filepath.Separator) {
+		return true
+	}
+	ext := strings.TrimPrefix(filepath.Ext(s), ".")
+	base := strings.TrimSuffix(s, "."+ext)
+	return ext != "" && len(ext) <= 5 && !strings.Contains(base, "..") && !strings.HasSuffix(base, ".") &&
+		strings.IndexFunc(ext, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) < 0
+}
+
+// puzzleText returns nil when s holds puzzles and nothing else, else the
+// first reason it does not (no puzzle at all, a puzzle that cannot be
+// read).
+func puzzleText(s string) error {
+	rd := sudoku.NewReader(strings.NewReader(s), sudoku.ReadOptions{})
+	n := 0
+	for {
+		_, err := rd.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		n++
+	}
+	if n == 0 {
+		return errors.New("no puzzle in it")
+	}
+	return nil
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/internal/measure/cputime"
+	"github.com/dlxkit/dlx/internal/numfmt"
 	"github.com/dlxkit/dlx/internal/quote"
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
 	"github.com/dlxkit/dlx/internal/solver/dfs"
@@ -502,7 +503,7 @@ func writeBenchTable(w io.Writer, results []benchResult, markdown bool) {
 		if r.CPUMsPerPuzzle > 0 {
 			cpu = fmt.Sprintf("%.2f", 1000*r.CPUMsPerPuzzle)
 		}
-		row(r.File, puzzles, r.Solver, commas(int64(math.Round(r.PerSecond))), fmt.Sprintf("%.2f", 1000*r.MsPerPuzzle), cpu, guesses, checked, agrees)
+		row(r.File, puzzles, r.Solver, numfmt.Commas(int64(math.Round(r.PerSecond))), fmt.Sprintf("%.2f", 1000*r.MsPerPuzzle), cpu, guesses, checked, agrees)
 	}
 	tw.Flush()
 }
@@ -565,7 +566,7 @@ func writeBenchPlot(w io.Writer, results []benchResult) error {
 	for d := dmin; d <= dmax; d++ {
 		yy := y(math.Pow(10, d))
 		fmt.Fprintf(&b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#ddd"/>`+"\n", left, yy, width-140, yy)
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, yy+4, commas(int64(math.Round(math.Pow(10, d)))))
+		fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, yy+4, numfmt.Commas(int64(math.Round(math.Pow(10, d)))))
 	}
 	fmt.Fprintf(&b, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="black"/>`+"\n", left, top, left, top+plotH)
 	for fi, file := range files {
@@ -578,7 +579,7 @@ func writeBenchPlot(w io.Writer, results []benchResult) error {
 				x := x0 + float64(si)*barW
 				yy := y(r.PerSecond)
 				fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"><title>%s %s: %s puzzles/s</title></rect>`+"\n",
-					x, yy, barW-2, top+plotH-yy, colors[si%len(colors)], benchXML(file), solver, commas(int64(math.Round(r.PerSecond))))
+					x, yy, barW-2, top+plotH-yy, colors[si%len(colors)], benchXML(file), solver, numfmt.Commas(int64(math.Round(r.PerSecond))))
 			}
 		}
 		cx := x0 + float64(len(solvers))*barW/2

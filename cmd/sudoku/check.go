@@ -8,7 +8,7 @@ import (
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-const checkDoc = `Prints the verdict on every puzzle of the files (standard input when none,
+const checkDoc = `Prints the verdict on every puzzle of the inputs (standard input when none,
 or "-"), one line per puzzle in input order: "unique", "multiple", "no
 solution", or "invalid: r1c1 and r1c5 both 7" naming the clashing givens;
 an unreadable puzzle prints "error: ...". With -json, one record per puzzle
@@ -25,7 +25,7 @@ const (
 )
 
 func runCheck(ctx context.Context, e *cli.Env, args []string) int {
-	b, files, code, ok := newBatch(e, "check", "[flags] [FILE...]", checkDoc, nil, args)
+	b, files, code, ok := newBatch(e, "check", "[flags] [FILE|PUZZLE...]", checkDoc, nil, args)
 	if !ok {
 		return code
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -122,5 +123,71 @@ func TestGenerateWriteFailureStops(t *testing.T) {
 	case <-done:
 	case <-time.After(20 * time.Second):
 		t.Fatal("generate still running 20 s after its output failed")
+	}
+}
+
+// TestPuzzleArgument: every command that reads puzzles takes a puzzle as
+// its argument, and a file of that name wins over the puzzle. (rate,
+// solve, check and count opened the puzzle as a file.)
+func TestPuzzleArgument(t *testing.T) {
+	const grid4 = "1..............." // a 4x4 puzzle with several solutions
+	t.Chdir(t.TempDir())
+	if err := os.WriteFile(cliPuzzle, []byte(grid4+"\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ cmd, want string }{
+		{"solve", `"puzzle":"` + grid4 + `"`},
+		{"check", `"puzzle":"` + grid4 + `"`},
+		{"count", `"puzzle":"` + grid4 + `"`},
+		{"rate", `"puzzle":"` + grid4 + `"`},
+		{"hint", `"code":"multiple"`}, // the 4x4 grid has several solutions
+		{"analyze", `"code":"multiple"`},
+	} {
+		out, errs, _ := runCmd(t, "", tt.cmd, "-json", cliPuzzle)
+		if !strings.Contains(out, tt.want) {
+			t.Errorf("%s PUZZLE with a file of that name: stdout %q, stderr %q; want the file's grid read (%s)", tt.cmd, out, errs, tt.want)
+		}
+	}
+	if err := os.Remove(cliPuzzle); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ cmd, want string }{
+		{"solve", "574268193832915764691437528753624981126789345948351276319876452485192637267543819\n"},
+		{"check", "unique\n"},
+		{"count", "1\n"},
+		{"rate", "2.5 medium Direct Hidden Triple\n"},
+	} {
+		out, errs, code := runCmd(t, "", tt.cmd, cliPuzzle)
+		if code != 0 || out != tt.want {
+			t.Errorf("%s PUZZLE: exit %d, stdout %q, stderr %q; want 0 and %q", tt.cmd, code, out, errs, tt.want)
+		}
+	}
+}
+
+// goTypePlaceholder matches a flag line of a help whose value is named by
+// its Go type, as package flag writes it when the usage names none
+// ("-workers int").
+var goTypePlaceholder = regexp.MustCompile(`(?m)^  -[\w-]+ (int|uint|float|string|duration|value)$`)
+
+// TestHelpPlaceholders: every flag's value has a name in every command's
+// help ("-workers N", not "-workers int"; half of them were Go's type
+// names).
+func TestHelpPlaceholders(t *testing.T) {
+	for _, c := range program.Commands {
+		out, _, _ := runCmd(t, "", c.Name, "-h")
+		if m := goTypePlaceholder.FindAllString(out, -1); len(m) > 0 || !strings.Contains(out, "Flags:") {
+			t.Errorf("sudoku %s -h: %q", c.Name, m)
+		}
+	}
+}
+
+// TestJSONEveryCommand: every command but serve takes -json, as the
+// README says (import and loadtest rejected it).
+func TestJSONEveryCommand(t *testing.T) {
+	for _, c := range program.Commands {
+		out, _, _ := runCmd(t, "", c.Name, "-h")
+		if has := strings.Contains(out, "\n  -json\n"); has != (c.Name != "serve") {
+			t.Errorf("sudoku %s -h: -json listed %v", c.Name, has)
+		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-const countDoc = `Counts the solutions of every puzzle of the files (standard input when
+const countDoc = `Counts the solutions of every puzzle of the inputs (standard input when
 none, or "-"), in parallel, and prints one line per puzzle in input order:
 the number of solutions, or the limit followed by "+" ("2+") when the count
 stopped at the limit; Ctrl-C stops the count of the puzzle in hand and
@@ -42,7 +42,7 @@ func runCount(ctx context.Context, e *cli.Env, args []string) int {
 			return nil
 		}
 	}
-	b, files, code, ok := newBatch(e, "count", "[flags] [FILE...]", countDoc, flags, args)
+	b, files, code, ok := newBatch(e, "count", "[flags] [FILE|PUZZLE...]", countDoc, flags, args)
 	if !ok {
 		return code
 	}

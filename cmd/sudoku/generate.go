@@ -16,6 +16,7 @@ import (
 	"github.com/dlxkit/dlx/generate"
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
+	"github.com/dlxkit/dlx/internal/numfmt"
 	"github.com/dlxkit/dlx/internal/quote"
 	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
@@ -52,7 +53,7 @@ type generateJSON struct {
 
 func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 	fs := cli.NewFlagSet(e, "sudoku generate", "[flags]", generateDoc)
-	n := fs.Int("n", 1, "number of puzzles")
+	n := fs.Int("n", 1, "make `N` puzzles")
 	size := fs.String("size", "3x3", "box shape `RxC` (2x3 is the 6x6 grid of 2-row boxes, 4x4 is 16x16) or a side N")
 	variant := fs.String("variant", "standard", "variant `name`: standard, diagonal, hyper, disjoint; killer (cages and no givens), antiknight, antiking or nonconsecutive (givens), printed as JSON objects (docs/variants.md)")
 	constraints := fs.String("constraints", "", "`file` with a JSON object of constraints (cages, antiknight, antiking, nonconsecutive, thermos) the puzzles keep, with givens; printed as JSON objects (docs/variants.md)")
@@ -62,7 +63,7 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 	givens := fs.Int("givens", 0, "stop digging at `N` givens (0: dig as far as uniqueness allows)")
 	minimal := fs.Bool("minimal", false, "keep only puzzles where no given can be removed (with -givens or -level; grids larger than 9x9: dig without bounding the checks, slower)")
 	seed := fs.Uint64("seed", 0, "seed `S` for reproducible output (0: random, printed in the summary)")
-	workers := fs.Int("workers", runtime.NumCPU(), "number of puzzles generated in parallel")
+	workers := fs.Int("workers", runtime.NumCPU(), "generate `N` puzzles in parallel")
 	asJSON := fs.Bool("json", false, "print one JSON object per puzzle: index, puzzle, solution, givens, rating and level when rated")
 	rest, code, ok := fs.Parse(args)
 	if !ok {
@@ -144,7 +145,7 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 	var done atomic.Int64
 	stopProgress := e.Progress(start, func(el time.Duration) string {
 		d := done.Load()
-		return fmt.Sprintf("%d/%d puzzles, %s/s", d, *n, genRate(int(d), el))
+		return fmt.Sprintf("%s/%s, %s/s", numfmt.Commas(d), numfmt.Count(int64(*n), "puzzle", "puzzles"), numfmt.PerSecond(d, el))
 	})
 	w := fs.Output()
 	var levels [5]int
@@ -192,7 +193,7 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 	elapsed := time.Since(start)
 	made := int(done.Load())
 	var sum strings.Builder
-	fmt.Fprintf(&sum, "%d puzzles in %v (%s puzzles/s), seed %d", made, elapsed.Round(time.Millisecond), genRate(made, elapsed), opt.Seed)
+	fmt.Fprintf(&sum, "%s in %s (%s puzzles/s), seed %d", numfmt.Count(int64(made), "puzzle", "puzzles"), numfmt.Duration(elapsed), numfmt.PerSecond(int64(made), elapsed), opt.Seed)
 	if made > 0 {
 		fmt.Fprintf(&sum, ", %.1f givens on average", float64(givensTotal)/float64(made))
 	}
@@ -200,7 +201,7 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 		sum.WriteString(", levels:")
 		for l, c := range levels {
 			if c > 0 {
-				fmt.Fprintf(&sum, " %s %d", logic.Level(l), c)
+				fmt.Fprintf(&sum, " %s %s", logic.Level(l), numfmt.Commas(int64(c)))
 			}
 		}
 	}
@@ -223,8 +224,10 @@ func finishGenerate(ctx context.Context, fs *cli.FlagSet, w *bufio.Writer, sum *
 		fmt.Fprintf(sum, "; %v", failure)
 		code = 1
 	}
+	// The puzzles first, then the summary: on a terminal it comes last.
+	code = fs.Finish(w, code)
 	fs.Errorf("%s", sum.String())
-	return fs.Finish(w, code)
+	return code
 }
 
 // generateOptions turns the flags into generator options.
@@ -249,12 +252,16 @@ func generateOptions(size, variant, level, se, symmetry string, givens int, mini
 	if level != "" && se != "" {
 		return opt, errors.New("-level and -se exclude each other")
 	}
+	opt.Givens = givens
+	opt.Minimal = minimal
 	if level != "" {
 		l, err := logic.ParseLevel(level)
 		if err != nil {
 			return opt, fmt.Errorf("-level: %w", err)
 		}
-		opt.Level, opt.HasLevel = l, true
+		// The level's window of givens too, unless -givens or
+		// -minimal: the puzzles of the web game for the same seed.
+		opt.SetLevel(l)
 	}
 	if se != "" {
 		lo, hi, err := parseSERange(se)
@@ -274,8 +281,6 @@ func generateOptions(size, variant, level, se, symmetry string, givens int, mini
 	if givens < 0 || givens > shape.Cells() {
 		return opt, fmt.Errorf("-givens %d: want 0..%d", givens, shape.Cells())
 	}
-	opt.Givens = givens
-	opt.Minimal = minimal
 	return opt, nil
 }
 
@@ -296,17 +301,6 @@ func parseSERange(s string) (lo, hi float64, err error) {
 		return 0, 0, fmt.Errorf("%q: want 1 <= MIN <= MAX <= 12", s)
 	}
 	return lo, hi, nil
-}
-
-func genRate(n int, d time.Duration) string {
-	if d <= 0 {
-		return "-"
-	}
-	r := float64(n) / d.Seconds()
-	if r < 10 {
-		return strconv.FormatFloat(r, 'f', 2, 64)
-	}
-	return strconv.FormatFloat(r, 'f', 0, 64)
 }
 
 // killerJSON is the record of generate -variant killer -json.
@@ -365,9 +359,9 @@ func runGenerateKiller(ctx context.Context, fs *cli.FlagSet, e *cli.Env, shape s
 	}
 	elapsed := time.Since(start)
 	var sum strings.Builder
-	fmt.Fprintf(&sum, "%d killer puzzles in %v (%s puzzles/s), seed %d", made, elapsed.Round(time.Millisecond), genRate(made, elapsed), seed)
+	fmt.Fprintf(&sum, "%s in %s (%s puzzles/s), seed %d", numfmt.Count(int64(made), "killer puzzle", "killer puzzles"), numfmt.Duration(elapsed), numfmt.PerSecond(int64(made), elapsed), seed)
 	if made > 0 {
-		fmt.Fprintf(&sum, ", %.1f cages on average, %d solved by cage combinations and singles alone", float64(cages)/float64(made), solved)
+		fmt.Fprintf(&sum, ", %.1f cages on average, %s solved by cage combinations and singles alone", float64(cages)/float64(made), numfmt.Commas(int64(solved)))
 	}
 	return finishGenerate(ctx, fs, w, &sum, made, failure)
 }
@@ -416,7 +410,7 @@ func runGenerateConstrained(ctx context.Context, fs *cli.FlagSet, shape sudoku.S
 	}
 	elapsed := time.Since(start)
 	var sum strings.Builder
-	fmt.Fprintf(&sum, "%d puzzles in %v (%s puzzles/s), seed %d", made, elapsed.Round(time.Millisecond), genRate(made, elapsed), seed)
+	fmt.Fprintf(&sum, "%s in %s (%s puzzles/s), seed %d", numfmt.Count(int64(made), "puzzle", "puzzles"), numfmt.Duration(elapsed), numfmt.PerSecond(int64(made), elapsed), seed)
 	if made > 0 {
 		fmt.Fprintf(&sum, ", %.1f givens on average", float64(givens)/float64(made))
 	}

@@ -3,10 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/dlxkit/dlx/internal/service/server"
 	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -245,4 +247,39 @@ func FuzzParseSERange(f *testing.F) {
 			t.Fatalf("%q: accepted %v-%v", s, lo, hi)
 		}
 	})
+}
+
+// TestGenerateSameAsAPI: sudoku generate and /api/generate give the same
+// puzzle for the same seed, level and symmetry (for hard, rot180, 42 the
+// command gave a puzzle of 26 givens and the API, which keeps a level's
+// puzzles in a window of givens, one of 28).
+func TestGenerateSameAsAPI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("generates a dozen rated puzzles twice")
+	}
+	h := server.New(server.Config{}).Handler()
+	for _, tt := range []struct{ level, symmetry, seed string }{
+		{"hard", "rot180", "42"},
+		{"easy", "none", "7"},
+		{"medium", "mirror", "3"},
+		{"expert", "rot180", "42"},
+		{"", "rot90", "5"},
+	} {
+		args := []string{"-seed", tt.seed, "-symmetry", tt.symmetry}
+		q := "size=9&symmetry=" + tt.symmetry + "&seed=" + tt.seed
+		if tt.level != "" {
+			args = append(args, "-level", tt.level)
+			q += "&difficulty=" + tt.level
+		}
+		cli := genLines(t, args...)[0]
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/generate?"+q, nil))
+		var rep struct{ Puzzle string }
+		if err := json.Unmarshal(rec.Body.Bytes(), &rep); err != nil || rec.Code != 200 {
+			t.Fatalf("/api/generate?%s: %d %s", q, rec.Code, rec.Body)
+		}
+		if cli != rep.Puzzle {
+			t.Errorf("%v: sudoku generate gives\n%s\n/api/generate?%s gives\n%s", args, cli, q, rep.Puzzle)
+		}
+	}
 }

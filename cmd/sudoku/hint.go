@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/dlxkit/dlx/internal/cli"
@@ -16,15 +17,16 @@ import (
 const hintDoc = `Prints the next step for a player: the technique, its rating, the cells and
 digits it uses, what it concludes and a sentence that explains it. PUZZLE is
 the puzzle in any format the reader knows (81 characters for 9x9, '.' or '0'
-blank), as an argument or on standard input (when absent or "-"). -state is
-the player's grid (the puzzle plus entries); when an entry contradicts the
-solution the hint says so first. -pencil gives the player's candidates: one
-field per cell separated by spaces or commas, each the digits of that cell
-("." or "0" for none; letters A.. for 10 and up). Flags may come before or
-after the puzzle; "--" before a puzzle that starts with '-'. With -json,
-one object (docs/formats.md). Exit status: 0 on success, 1 when the puzzle
-has no or several solutions or the output could not be written, 2 for
-usage or input errors.`
+blank), as an argument, in the file the argument names, or on standard
+input (when absent or "-"). -state is the player's grid (the puzzle plus
+entries); when an entry contradicts the solution the hint says so first.
+-pencil gives the player's candidates: one field per cell separated by
+spaces or commas, each the digits of that cell ("." or "0" for none;
+letters A.. for 10 and up). Flags may come before or after the puzzle; "--"
+before a puzzle that starts with '-'. With -json, one object
+(docs/formats.md). Exit status: 0 on success, 1 when the puzzle has no or
+several solutions or the output could not be written, 2 for usage or input
+errors.`
 
 // hintJSON is what hint -json prints: the cells (0-based indices,
 // row-major) whose entries are wrong, those whose pencil marks leave out
@@ -114,7 +116,16 @@ func readPuzzle(e *cli.Env, fs *cli.FlagSet, pos []string, size string, asJSON b
 	case len(pos) > 1:
 		return nil, f, fs.Usagef("want one PUZZLE, got %d arguments", len(pos)), false
 	case len(pos) == 1 && pos[0] != "-":
+		// The puzzle itself, or a file that holds it (a file of that
+		// name wins, as for the batch commands).
 		text = pos[0]
+		if st, err := os.Stat(pos[0]); err == nil && st.Mode().IsRegular() {
+			b, err := os.ReadFile(pos[0])
+			if err != nil {
+				return nil, f, fs.Usagef("%v", err), false
+			}
+			text = string(b)
+		}
 	default:
 		b, err := io.ReadAll(e.Stdin)
 		if err != nil {

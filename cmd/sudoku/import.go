@@ -16,20 +16,26 @@ import (
 
 const importDoc = `Prints the puzzle of an f-puzzles or SudokuPad link as the project's JSON
 puzzle object, on one line (docs/import.md): the givens, size, irregular
-regions, diagonals and extra regions, killer cages, thermometers,
-anti-knight, anti-king and non-consecutive. The argument is a link
-(https://www.f-puzzles.com/?load=N4Ig..., https://sudokupad.app/fpuzzlesN4Ig...),
-a file holding a link, an f-puzzles payload or f-puzzles JSON, or "-" (or
-nothing) for standard input. A puzzle with other constraints (arrows, little
-killers, kropki dots, ...) is an error that names them: the output could not
-be played by its rules. Errors go to standard error and, as
-{"status":"error","error":{...}}, to standard output. Exit status: 0 on
-success, 1 when the output could not be written, 2 for usage or input
-errors.`
+regions, diagonals and extra regions, and every constraint of the f-puzzles
+format and its userscripts (killer cages, thermometers, arrows, kropki dots,
+XV, little killers, sandwiches, lines, indexers, ...: docs/variants.md). The
+argument is a link (https://www.f-puzzles.com/?load=N4Ig...,
+https://sudokupad.app/fpuzzlesN4Ig..., https://sudokupad.app/fpuzN4Ig...,
+https://sudokupad.app/?puzzleid=fpuzzlesN4Ig...), a file holding a link, an
+f-puzzles payload or f-puzzles JSON, or "-" (or nothing) for standard input.
+A puzzle whose rules are in cosmetic lines, cages or texts (the rules text
+gives them), or in constraints this command does not know, is an error that
+names them: the output could not be played by its rules. Every problem of a
+puzzle is reported, one a line. Errors go to standard error only (nothing
+reaches the next command of a pipe); with -json also, as for the other
+commands, as a record {"status":"error","error":{...}} on standard output.
+The output is JSON with or without -json. Exit status: 0 on success, 1 when
+the output could not be written, 2 for usage or input errors.`
 
 func runImport(ctx context.Context, e *cli.Env, args []string) int {
 	fset := cli.NewFlagSet(e, "sudoku import", "[flags] [LINK|FILE|-]", importDoc)
 	out := fset.String("o", "json", "output `FORMAT`: json (the puzzle object)")
+	asJSON := fset.Bool("json", false, "errors also as a JSON record on standard output (the puzzle is JSON either way)")
 	pos, code, ok := fset.Parse(args)
 	if !ok {
 		return code
@@ -55,7 +61,7 @@ func runImport(ctx context.Context, e *cli.Env, args []string) int {
 		if st, err := os.Stat(pos[0]); err == nil && !st.IsDir() {
 			b, err := os.ReadFile(pos[0])
 			if err != nil {
-				return inputError(fset, true, jsonfmt.CodeParse, err)
+				return inputError(fset, *asJSON, jsonfmt.CodeParse, err)
 			}
 			text = string(b)
 		} else {
@@ -71,7 +77,19 @@ func runImport(ctx context.Context, e *cli.Env, args []string) int {
 		if errors.Is(err, fpuzzles.ErrUnsupported) {
 			code = jsonfmt.CodeShape
 		}
-		return inputError(fset, true, code, err)
+		var probs fpuzzles.Problems
+		if errors.As(err, &probs) {
+			// Every problem, one a line.
+			if *asJSON {
+				fset.ErrorRecord(code, err)
+			}
+			fset.Errorf("%d problems:", len(probs))
+			for _, p := range probs {
+				fset.Errorf("%v", p)
+			}
+			return cli.ExitUsage
+		}
+		return inputError(fset, *asJSON, code, err)
 	}
 	w := fset.Output()
 	jsonfmt.NewEncoder(w).Encode(p)

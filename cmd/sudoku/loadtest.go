@@ -5,7 +5,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/dlxkit/dlx/internal/cli"
@@ -17,22 +20,33 @@ func runLoadtest(ctx context.Context, e *cli.Env, args []string) int {
 	fs := cli.NewFlagSet(e, "sudoku loadtest", "[flags]", `Sends puzzles to a server of the line protocol (sudoku serve, or the muduo
 Sudoku server) over several connections with pipelining, and reports the
 throughput and the latency percentiles (from writing a request to reading
-its reply). With -rate it also reports how late the client wrote requests.`)
+its reply). With -rate it also reports how late the client wrote requests.
+A run cut short (the server closed or reset a connection, a reply took
+longer than -timeout, Ctrl-C or SIGTERM) prints its figures so far, says
+why on standard error and exits 1.`)
 	var cfg lineproto.LoadConfig
 	fs.StringVar(&cfg.Addr, "addr", "127.0.0.1:9981", "`address` of the line protocol server")
+	asJSON := fs.Bool("json", false, "print the figures as one JSON object (docs/formats.md)")
 	file := fs.String("file", "-", "`file` of puzzles, one 81-character line each ('0' or '.' blanks); \"-\": standard input")
 	fs.IntVar(&cfg.N, "n", 100000, "requests in all")
 	fs.IntVar(&cfg.Conns, "conns", 4, "connections")
 	fs.IntVar(&cfg.Pipeline, "pipeline", 16, "requests in flight per connection")
 	fs.Float64Var(&cfg.Rate, "rate", 0, "requests per second in all, evenly spaced, one write each (0: as fast as the server answers)")
 	fs.BoolVar(&cfg.Check, "check", true, "check every reply (id, and a valid solution of the puzzle)")
+	fs.DurationVar(&cfg.Timeout, "timeout", 10*time.Second, "longest wait for a reply after its request was written (0: none)")
 	rest, code, ok := fs.Parse(args)
 	if !ok {
 		return code
 	}
-	if len(rest) > 0 {
+	switch {
+	case len(rest) > 0:
 		return fs.Usagef("unexpected argument %s", quote.Short(rest[0]))
+	case cfg.N < 1 || cfg.Conns < 1 || cfg.Pipeline < 1:
+		return fs.Usagef("-n, -conns and -pipeline must be at least 1")
+	case cfg.Rate < 0 || cfg.Timeout < 0:
+		return fs.Usagef("-rate and -timeout must not be negative")
 	}
+	cfg.Conns = min(cfg.Conns, cfg.N)
 	f, err := e.Open(*file)
 	if err != nil {
 		return fs.Usagef("%v", err)
@@ -43,16 +57,26 @@ its reply). With -rate it also reports how late the client wrote requests.`)
 		return fs.Usagef("%v", err)
 	}
 	cfg.Puzzles = puzzles
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	res, err := lineproto.Load(ctx, cfg)
 	if res == nil {
 		return fs.Failf("%v", err)
+	}
+	if *asJSON {
+		return writeLoadJSON(fs, &cfg, res, err)
 	}
 	w := fs.Output()
 	mode := "as fast as possible"
 	if cfg.Rate > 0 {
 		mode = fmt.Sprintf("at %.0f requests/s", cfg.Rate)
 	}
-	fmt.Fprintf(w, "%d requests over %d connections, pipeline %d, %s\n", res.Requests, cfg.Conns, cfg.Pipeline, mode)
+	if err == nil {
+		fmt.Fprintf(w, "%d requests over %d connections, pipeline %d, %s\n", res.Requests, cfg.Conns, cfg.Pipeline, mode)
+	} else {
+		fmt.Fprintf(w, "cut short: %d replies to %d requests sent of %d, over %d connections, pipeline %d, %s\n",
+			res.Requests, res.Sent, cfg.N, cfg.Conns, cfg.Pipeline, mode)
+	}
 	fmt.Fprintf(w, "elapsed     %v\n", res.Elapsed.Round(time.Millisecond))
 	fmt.Fprintf(w, "throughput  %.0f requests/s\n", res.Throughput())
 	fmt.Fprintf(w, "latency     p50 %v  p90 %v  p99 %v  max %v\n",

@@ -10,13 +10,15 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/dlxkit/dlx/generate"
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
+	"github.com/dlxkit/dlx/internal/numfmt"
 	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-const rateDoc = `Solves every puzzle of the files (standard input when none, or "-") with
+const rateDoc = `Solves every puzzle of the inputs (standard input when none, or "-") with
 human techniques, always taking the easiest one that applies, and prints one
 line per puzzle in input order:
 
@@ -37,20 +39,32 @@ rated (or found above -max), 1 otherwise or when the output could not be
 written, 2 for usage or input errors (a missing file). With -format se
 each rated puzzle prints serate's three numbers ER/EP/ED instead (for
 example 7.1/1.2/1.2): ER the rating, EP the hardest step up to the first
-placement of a digit, ED the first step.`
+placement of a digit, ED the first step.
+
+Killer puzzles (cages, in a JSON puzzle object or from -constraints) have
+no Sudoku Explainer rating: they are measured as the killer generator
+measures its puzzles (docs/variants.md), by the propagation a person does
+on paper (cage combinations, the rule of 45, singles), and print "killer
+solved by cage combinations and singles: ..." or "killer not solved ..."
+with the cage steps, singles, derived cages and the search nodes of the
+uniqueness proof; -steps, -max, -format se and -compare do not apply to
+them. Other constraints (anti-knight, anti-king, non-consecutive,
+thermometers) are not rated: such a puzzle prints "unsupported: ...".`
 
 const (
 	rateRated tally = iota
 	rateUnsolvable
 	rateMultiple
 	rateInvalid
-	rateTooHard // above -max: not a failure
+	rateUnsupported // constraints the raters do not know
+	rateTooHard     // above -max: not a failure
 )
 
 // rateJSON is the record of rate -json.
 type rateJSON struct {
 	File    string         `json:"file,omitempty"`
 	Line    int            `json:"line"`
+	Puzzle  string         `json:"puzzle,omitempty"`
 	Status  string         `json:"status"`
 	Rating  float64        `json:"rating,omitempty"`
 	ER      float64        `json:"er,omitempty"`
@@ -60,7 +74,43 @@ type rateJSON struct {
 	Hardest string         `json:"hardest,omitempty"`
 	Max     float64        `json:"max,omitempty"`
 	Steps   []logic.Step   `json:"steps,omitempty"`
+	Killer  *killerRating  `json:"killer,omitempty"`
 	Error   *jsonfmt.Error `json:"error,omitempty"`
+}
+
+// killerRating is the measure of a killer puzzle (generate.RateKiller),
+// under the names of generate -variant killer -json.
+type killerRating struct {
+	CageSteps   int  `json:"cage_steps"`
+	Singles     int  `json:"singles"`
+	Derived     int  `json:"derived_cages"`
+	LogicSolved bool `json:"logic_solved"`
+	Nodes       int  `json:"nodes"`
+}
+
+// text is the line rate prints for a killer puzzle.
+func (k *killerRating) text() string {
+	how := "solved"
+	if !k.LogicSolved {
+		how = "not solved"
+	}
+	return fmt.Sprintf("killer %s by cage combinations and singles: %s, %s, %s, %s",
+		how, numfmt.Count(int64(k.CageSteps), "cage step", "cage steps"), numfmt.Count(int64(k.Singles), "single", "singles"),
+		numfmt.Count(int64(k.Derived), "derived cage", "derived cages"), numfmt.Count(int64(k.Nodes), "search node", "search nodes"))
+}
+
+// rateOne rates g: on the Sudoku Explainer scale without constraints,
+// with the measure of the killer generator for cages (res is then zero).
+func rateOne(ctx context.Context, g *sudoku.Grid, opt logic.Options) (res logic.Result, k *killerRating, err error) {
+	if !g.Variant.Constrained() {
+		res, err = logic.RateWith(ctx, g, opt)
+		return res, nil, err
+	}
+	d, err := generate.RateKiller(ctx, g)
+	if err != nil {
+		return res, nil, err
+	}
+	return res, &killerRating{CageSteps: d.CageSteps, Singles: d.Singles, Derived: d.Derived, LogicSolved: d.Solved, Nodes: d.Nodes}, nil
 }
 
 // capLevel returns the level that every rating above max has, if there is
@@ -92,22 +142,24 @@ func runRate(ctx context.Context, e *cli.Env, args []string) int {
 			return nil
 		}
 	}
-	b, files, code, ok := newBatch(e, "rate", "[flags] [FILE...]", rateDoc, flags, args)
+	b, files, code, ok := newBatch(e, "rate", "[flags] [FILE|PUZZLE...]", rateDoc, flags, args)
 	if !ok {
 		return code
 	}
 	var mu sync.Mutex
 	var ours, refs []float64
-	b.tallies = []string{"rated", "with no solution", "with several solutions", "invalid"}
+	b.tallies = []string{"rated", "with no solution", "with several solutions", "invalid", "unsupported"}
 	if maxR > 0 {
 		b.tallies = append(b.tallies, "above -max") // rateTooHard
 	}
 	b.failed = func(t tally) bool { return t != rateRated && t != rateTooHard }
 	b.process = func(ctx context.Context, _ *sudoku.Solver, p *puzzle, buf *bytes.Buffer) tally {
-		res, err := logic.RateWith(ctx, p.Grid, logic.Options{Steps: steps, Max: maxR, Format: p.Format})
+		res, killer, err := rateOne(ctx, p.Grid, logic.Options{Steps: steps, Max: maxR, Format: p.Format})
 		// status is the word of -json, text the line without -json.
 		status, text, t := "rated", "", rateRated
 		switch {
+		case err == nil && killer != nil:
+			text = killer.text()
 		case errors.Is(err, logic.ErrTooHard):
 			status, text, t = "too hard", fmt.Sprintf(">%.1f", maxR), rateTooHard
 			if l, ok := capLevel(maxR); ok {
@@ -123,14 +175,19 @@ func runRate(ctx context.Context, e *cli.Env, args []string) int {
 			if ctx.Err() != nil {
 				return skipped
 			}
-			status, text, t = "error", "error: "+cli.Clip(err.Error()), rateInvalid
+			status, t = "error", rateInvalid
+			if errors.Is(err, sudoku.ErrVariant) && p.Grid.Variant.Constrained() {
+				status, t = "unsupported", rateUnsupported
+			}
+			p.errMsg = b.errorText(p.src, p.Line, err)
+			text = status + ": " + p.errMsg
 		default:
 			text = fmt.Sprintf("%.1f %s %s", res.Rating, res.Level, res.Hardest)
 			if outFormat == "se" {
 				text = fmt.Sprintf("%.1f/%.1f/%.1f", res.Rating, res.EP, res.ED)
 			}
 		}
-		if compare && status == "rated" {
+		if compare && status == "rated" && killer == nil {
 			if ref, perr := strconv.ParseFloat(firstField(p.Rest), 64); perr == nil {
 				mu.Lock()
 				ours = append(ours, res.Rating)
@@ -139,25 +196,28 @@ func runRate(ctx context.Context, e *cli.Env, args []string) int {
 			}
 		}
 		if b.cfg.json {
-			r := rateJSON{Line: p.Line, Status: status}
+			r := rateJSON{Line: p.Line, Puzzle: gridText(p.Grid, p.Format), Status: status}
 			if b.multi {
 				r.File = p.src
 			}
-			switch status {
-			case "rated":
+			switch {
+			case status == "rated" && killer != nil:
+				r.Killer = killer
+			case status == "rated":
 				r.Rating, r.Level, r.Hardest, r.Steps = res.Rating, res.Level.String(), res.Hardest, res.Steps
 				r.ER, r.EP, r.ED = res.Rating, res.EP, res.ED
-			case "too hard":
+			case status == "too hard":
 				r.Max, r.Steps = maxR, res.Steps
 				if l, ok := capLevel(maxR); ok {
 					r.Level = l.String()
 				}
-			case "error":
+			case status == "error" || status == "unsupported":
 				code := jsonfmt.CodeInternal
 				if errors.Is(err, sudoku.ErrShape) || errors.Is(err, sudoku.ErrVariant) {
 					code = jsonfmt.CodeShape
 				}
 				r.Error = jsonfmt.FromError(code, err)
+				r.Error.Message = cli.Clip(r.Error.Message)
 			}
 			writeJSON(buf, &r)
 			return t

@@ -9,11 +9,15 @@ import (
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-const solveDoc = `Solves every puzzle of the files (standard input when none, or "-"), in
+const solveDoc = `Solves every puzzle of the inputs (standard input when none, or "-"), in
 parallel, and prints the solutions in input order, each in the format its
 puzzle came in. A puzzle without a solution prints the line "no solution",
 one with clashing givens "invalid: r1c1 and r1c5 both 7", an unreadable one
-"error: line L, column C: ..."; processing goes on. With -json, one record
+"error: line L, column C: ..."; processing goes on. A puzzle with several
+solutions prints the first found, and standard error says so ("multiple":
+true with -json); looking for a second solution costs the rest of the
+search (on the hardest 9x9 puzzles, about as much again as the first):
+-first leaves it out. With -json, one record
 per puzzle (docs/formats.md). A summary goes to standard error. Exit
 status: 0 when every puzzle was solved, 1 otherwise or when the output
 could not be written, 2 for usage or input errors (a missing file).`
@@ -26,9 +30,18 @@ const (
 )
 
 func runSolve(ctx context.Context, e *cli.Env, args []string) int {
-	b, files, code, ok := newBatch(e, "solve", "[flags] [FILE...]", solveDoc, nil, args)
+	var first bool
+	flags := func(fs *cli.FlagSet) func() error {
+		fs.BoolVar(&first, "first", false, "print the first solution found without looking for a second one (faster on hard puzzles: a puzzle with several solutions goes unnoticed)")
+		return nil
+	}
+	b, files, code, ok := newBatch(e, "solve", "[flags] [FILE|PUZZLE...]", solveDoc, flags, args)
 	if !ok {
 		return code
+	}
+	limit := 2 // a count to 2: a puzzle with several solutions says so
+	if first {
+		limit = 1
 	}
 	b.tallies = []string{"solved", "no solution", "invalid"}
 	b.failed = func(t tally) bool { return t != solveSolved }
@@ -38,12 +51,16 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 		if p.scratch == nil {
 			p.scratch = new(sudoku.Grid)
 		}
-		sol, err := s.SolveInto(ctx, p.Grid, p.scratch)
+		sol, n, err := s.SolveIntoCount(ctx, p.Grid, p.scratch, limit)
 		switch {
 		case err == nil:
+			if n > 1 {
+				p.errMsg = b.errorText(p.src, p.Line, errSeveral)
+			}
 			if b.cfg.json {
 				r := b.newJSON(p, "solved")
 				r.Solution = gridText(sol, p.Format)
+				r.Multiple = n > 1
 				writeJSON(buf, r)
 				return solveSolved
 			}
@@ -68,6 +85,9 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 	return b.run(ctx, e, files)
 }
 
+// errSeveral is the note of solve on a puzzle with several solutions.
+var errSeveral = errors.New("several solutions; the one printed is the first found")
+
 // solveFailed writes what solve prints for err, an error other than
 // sudoku.ErrNoSolution: the clashes of an invalid puzzle, else the error.
 // Out of process because the variable errors.As fills moves to the heap:
@@ -81,16 +101,25 @@ func (b *batch) solveFailed(buf *bytes.Buffer, p *puzzle, err error) tally {
 	return b.otherError(buf, p, err)
 }
 
+// inputsDoc is the paragraph of the batch commands' help on their inputs.
+const inputsDoc = `Each argument is a file of puzzles, "-" for standard input, or a puzzle
+itself (sudoku solve 4.....8.5.3...): a file of that name wins, and an
+argument that is neither a file nor a puzzle is an input error. Errors go
+to standard error; the output keeps a line for each puzzle that could not
+be read ("error: ...", or a record with -json).`
+
 // newBatch parses the flags of a batch command: those of every batch
 // command, and those that more adds. It returns ok false with the exit
 // status when the command must stop.
 func newBatch(e *cli.Env, name, synopsis, doc string, more func(fs *cli.FlagSet) func() error, args []string) (b *batch, files []string, code int, ok bool) {
-	fs := cli.NewFlagSet(e, "sudoku "+name, synopsis, doc)
+	fs := cli.NewFlagSet(e, "sudoku "+name, synopsis, doc+"\n\n"+inputsDoc)
 	var pf puzzleFlags
 	pf.add(fs)
 	check := func() error { return nil }
 	if more != nil {
-		check = more(fs)
+		if c := more(fs); c != nil {
+			check = c
+		}
 	}
 	files, code, ok = fs.Parse(args)
 	if !ok {

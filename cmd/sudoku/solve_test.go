@@ -80,14 +80,14 @@ func TestBatchCommands(t *testing.T) {
 		code    int
 		summary string
 	}{
-		{[]string{"solve"}, []string{"1234341221434321", "invalid: r1c1 and r1c2 both 1", "no solution", "error: line 4: 4 cells, want 16", "1234341221434321"},
-			1, "5 puzzles, 2 solved, 1 no solution, 1 invalid, 1 errors"},
-		{[]string{"count", "-limit", "0"}, []string{"1", "invalid: r1c1 and r1c2 both 1", "0", "error: line 4: 4 cells, want 16", "72"},
-			1, "5 puzzles, 1 with no solution, 1 with one, 1 with several, 1 invalid, 1 errors"},
-		{[]string{"count", "-limit", "5"}, []string{"1", "invalid: r1c1 and r1c2 both 1", "0", "error: line 4: 4 cells, want 16", "5+"},
+		{[]string{"solve"}, []string{"1234341221434321", "invalid: r1c1 and r1c2 both 1", "no solution", "error: line 4: short puzzle: 4 cells, want 16", "1234341221434321"},
+			1, "5 puzzles, 2 solved, 1 no solution, 1 invalid, 1 error"},
+		{[]string{"count", "-limit", "0"}, []string{"1", "invalid: r1c1 and r1c2 both 1", "0", "error: line 4: short puzzle: 4 cells, want 16", "72"},
+			1, "5 puzzles, 1 with no solution, 1 with one, 1 with several, 1 invalid, 1 error"},
+		{[]string{"count", "-limit", "5"}, []string{"1", "invalid: r1c1 and r1c2 both 1", "0", "error: line 4: short puzzle: 4 cells, want 16", "5+"},
 			1, "1 with several"},
-		{[]string{"check"}, []string{"unique", "invalid: r1c1 and r1c2 both 1", "no solution", "error: line 4: 4 cells, want 16", "multiple"},
-			1, "5 puzzles, 1 invalid, 1 no solution, 1 unique, 1 multiple, 1 errors"},
+		{[]string{"check"}, []string{"unique", "invalid: r1c1 and r1c2 both 1", "no solution", "error: line 4: short puzzle: 4 cells, want 16", "multiple"},
+			1, "5 puzzles, 1 invalid, 1 no solution, 1 unique, 1 multiple, 1 error"},
 	}
 	for _, tc := range tests {
 		for _, workers := range []string{"1", "2"} {

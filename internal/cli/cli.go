@@ -15,7 +15,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -52,10 +51,19 @@ type Command struct {
 	Run   func(ctx context.Context, e *Env, args []string) int
 }
 
+// Topic is a help topic: "PROG help NAME" prints its text, which
+// several commands' helps point to instead of repeating it.
+type Topic struct {
+	Name  string
+	Short string // one line for the list of topics
+	Text  string
+}
+
 // Program is a command with subcommands.
 type Program struct {
 	Name     string
 	Commands []Command
+	Topics   []Topic
 }
 
 // Main runs the program on the process's arguments and streams, with a
@@ -69,8 +77,9 @@ func (p *Program) Main() {
 }
 
 // Run runs the command line args (without the program name) and returns
-// the exit status. "-h" (or "help") lists the commands on standard
-// output, "help COMMAND" is "COMMAND -h", "-version" prints the version.
+// the exit status. "-h" (or "help") lists the commands and the help topics
+// on standard output, "help COMMAND" is "COMMAND -h", "help TOPIC" prints
+// the topic, "-version" prints the version.
 func (p *Program) Run(ctx context.Context, e *Env, args []string) int {
 	if len(args) == 0 {
 		p.usage(e.Stderr)
@@ -79,6 +88,12 @@ func (p *Program) Run(ctx context.Context, e *Env, args []string) int {
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
 		if len(args) > 1 {
+			for _, t := range p.Topics {
+				if t.Name == args[1] {
+					fmt.Fprintln(e.Stdout, strings.TrimSpace(t.Text))
+					return ExitOK
+				}
+			}
 			return p.Run(ctx, e, []string{args[1], "-h"})
 		}
 		p.usage(e.Stdout)
@@ -102,18 +117,19 @@ func (p *Program) usage(w io.Writer) {
 	for _, c := range p.Commands {
 		width = max(width, len(c.Name))
 	}
+	for _, t := range p.Topics {
+		width = max(width, len(t.Name))
+	}
 	for _, c := range p.Commands {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, c.Name, c.Short)
 	}
-	fmt.Fprintf(w, "\nRun \"%s COMMAND -h\" for the flags of a command; \"%s -version\" prints the version.\n", p.Name, p.Name)
-}
-
-// Version returns the module version from the build information.
-func Version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
-		return bi.Main.Version
+	if len(p.Topics) > 0 {
+		fmt.Fprintf(w, "\nHelp topics (%s help TOPIC):\n", p.Name)
+		for _, t := range p.Topics {
+			fmt.Fprintf(w, "  %-*s  %s\n", width, t.Name, t.Short)
+		}
 	}
-	return "(devel)"
+	fmt.Fprintf(w, "\nRun \"%s COMMAND -h\" for the flags of a command; \"%s -version\" prints the version.\n", p.Name, p.Name)
 }
 
 // Clip shortens every Go-quoted string of msg longer than quote.Max

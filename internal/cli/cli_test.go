@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"flag"
 	"io"
 	"slices"
 	"strings"
@@ -134,5 +135,47 @@ func TestFinish(t *testing.T) {
 	w.WriteString("result\n")
 	if got := fs.Finish(w, 0); got != 0 || out.String() != "result\n" || errb.Len() > 0 {
 		t.Errorf("Finish = %d, stdout %q, stderr %q", got, out.String(), errb.String())
+	}
+}
+
+// TestPrintHelpFlags: the flags of a help print as package flag prints
+// them when their usage names the value, and with a placeholder for its
+// kind instead of a Go type name when it does not.
+func TestPrintHelpFlags(t *testing.T) {
+	named := func(fs *flag.FlagSet) {
+		fs.Int("limit", 1000, "stop at `N` solutions")
+		fs.String("solver", "auto", "the `solver` to use")
+		fs.String("o", "", "write to `FILE`")
+		fs.Bool("json", false, "print JSON")
+		fs.Bool("x", true, "a flag on by default")
+		fs.Duration("time-limit", 0, "stop after `D`")
+		fs.Float64("max", 2.5, "cap at `R`")
+		fs.Uint64("seed", 0, "seed `S`")
+	}
+	e, out, _ := testEnv("")
+	fs := NewFlagSet(e, "prog cmd", "[flags]", "")
+	named(fs.FlagSet)
+	fs.PrintHelp(out)
+	var want bytes.Buffer
+	std := flag.NewFlagSet("prog cmd", flag.ContinueOnError)
+	named(std)
+	std.SetOutput(&want)
+	std.PrintDefaults()
+	if got := strings.SplitN(out.String(), "Flags:\n", 2)[1]; got != want.String() {
+		t.Errorf("named flags:\n%s\npackage flag prints:\n%s", got, want.String())
+	}
+
+	e, out, _ = testEnv("")
+	fs = NewFlagSet(e, "prog cmd", "[flags]", "")
+	fs.Int("workers", 4, "workers in parallel")
+	fs.Int64("max-body", 0, "largest body")
+	fs.Duration("timeout", 0, "deadline")
+	fs.Float64("rate", 0, "requests per second")
+	fs.String("name", "", "a name")
+	fs.PrintHelp(out)
+	for _, line := range []string{"  -workers N\n", "  -max-body N\n", "  -timeout D\n", "  -rate X\n", "  -name TEXT\n", "workers in parallel (default 4)\n"} {
+		if !strings.Contains(out.String(), line) {
+			t.Errorf("help without named values: no %q in\n%s", line, out)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 
 	"github.com/dlxkit/dlx/internal/jsonfmt"
@@ -36,9 +37,74 @@ func (fs *FlagSet) PrintHelp(w io.Writer) {
 		fmt.Fprintf(w, "\n%s\n", doc)
 	}
 	fmt.Fprintf(w, "\nFlags:\n")
-	fs.FlagSet.SetOutput(w)
-	fs.FlagSet.PrintDefaults()
-	fs.FlagSet.SetOutput(io.Discard)
+	fs.VisitAll(func(f *flag.Flag) { printFlag(w, f) })
+}
+
+// printFlag writes the help of one flag as package flag's PrintDefaults
+// does, except that every flag that takes a value shows a placeholder
+// named in its usage ("-limit N") or, when the usage names none, one for
+// its kind ("-timeout D", "-max-body N") instead of a Go type name.
+func printFlag(w io.Writer, f *flag.Flag) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "  -%s", f.Name)
+	name, usage := flag.UnquoteUsage(f)
+	if !strings.Contains(f.Usage, "`") {
+		name = placeholder(name)
+	}
+	if name != "" {
+		b.WriteString(" " + name)
+	}
+	if b.Len() <= 4 {
+		b.WriteString("\t")
+	} else {
+		b.WriteString("\n    \t")
+	}
+	b.WriteString(strings.ReplaceAll(usage, "\n", "\n    \t"))
+	if !zeroDefault(f) {
+		if reflect.TypeOf(f.Value).String() == "*flag.stringValue" {
+			fmt.Fprintf(&b, " (default %q)", f.DefValue)
+		} else {
+			fmt.Fprintf(&b, " (default %v)", f.DefValue)
+		}
+	}
+	fmt.Fprintln(w, b.String())
+}
+
+// placeholder names the value of a flag whose usage names none, from the
+// Go type name package flag gives it.
+func placeholder(typeName string) string {
+	switch typeName {
+	case "":
+		return "" // a boolean flag
+	case "int", "uint":
+		return "N"
+	case "float":
+		return "X"
+	case "duration":
+		return "D"
+	case "string":
+		return "TEXT"
+	}
+	return "VALUE"
+}
+
+// zeroDefault reports whether f's default is the zero value of its type,
+// which the help does not print (as package flag decides it).
+func zeroDefault(f *flag.Flag) (zero bool) {
+	defer func() {
+		if recover() != nil {
+			zero = false
+		}
+	}()
+	typ := reflect.TypeOf(f.Value)
+	var z reflect.Value
+	if typ.Kind() == reflect.Pointer {
+		z = reflect.New(typ.Elem())
+	} else {
+		z = reflect.Zero(typ)
+	}
+	v, ok := z.Interface().(flag.Value)
+	return ok && f.DefValue == v.String()
 }
 
 // Parse parses args: flags may come before, between and after the other

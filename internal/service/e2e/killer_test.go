@@ -298,5 +298,9 @@ func TestKillerNewGame(t *testing.T) {
 			p.key(string(sol.Solution[i]))
 		}
 		p.wait("the end", `!document.getElementById("done").hidden`)
+		// Filed as a killer in the statistics (before: under "4×4").
+		if got := p.str(`[...document.querySelectorAll("#stats tbody tr")].map(r => r.cells[0].textContent).join(",")`); got != "4×4 killer" {
+			t.Errorf("statistics rows %q, want 4×4 killer", got)
+		}
 	})
 }

@@ -342,6 +342,7 @@ func screenshot(t *testing.T, ctx context.Context, base, path string) {
 	var g struct{ Puzzle, Solution string }
 	json.NewDecoder(resp.Body).Decode(&g)
 	resp.Body.Close()
+	do(t, ctx, "a desktop screen", chromedp.EmulateViewport(desktop.width, desktop.height, chromedp.EmulateScale(1)))
 	do(t, ctx, "open the screenshot game", chromedp.Navigate(base+"/#size=3x3&p="+g.Puzzle))
 	waitFor(t, ctx, "the game", `document.querySelectorAll("#board .cell.given").length > 17`)
 	state := []byte(g.Puzzle)

@@ -6,11 +6,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
+	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -32,10 +36,19 @@ type LoadConfig struct {
 	// Check verifies every reply: the id, and a valid solution keeping the
 	// puzzle's givens (or NoSolution).
 	Check bool
+	// Timeout, when positive, is the longest wait for a reply from the
+	// time its request was written: a connection whose server answers
+	// nothing for that long stops with ErrNoReply (0: no limit, only the
+	// context stops a stalled server).
+	Timeout time.Duration
+
+	dial func(ctx context.Context) (net.Conn, error) // for tests; nil: TCP to Addr
 }
 
-// LoadResult is what a load test measured.
+// LoadResult is what a load test measured. A test cut short (see Load)
+// holds the figures up to where it stopped.
 type LoadResult struct {
+	Sent       int           // requests written
 	Requests   int           // replies received
 	Errors     int           // replies that failed the check
 	NoSolution int           // NoSolution replies
@@ -48,8 +61,13 @@ type LoadResult struct {
 	Lateness time.Duration
 }
 
-// Throughput returns the replies per second.
-func (r *LoadResult) Throughput() float64 { return float64(r.Requests) / r.Elapsed.Seconds() }
+// Throughput returns the replies per second (0 before any reply).
+func (r *LoadResult) Throughput() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.Requests) / r.Elapsed.Seconds()
+}
 
 // Percentile returns the p-th percentile (0-100) of the latencies; it
 // sorts them on first use.
@@ -64,8 +82,30 @@ func (r *LoadResult) Percentile(p float64) time.Duration {
 	return r.Latencies[max(0, min(i, len(r.Latencies)-1))]
 }
 
+// loadBuffer is the size of a load test connection's buffers: the longest
+// reply line read.
+const loadBuffer = 64 << 10
+
+// Why a connection of a load test stopped before all its replies came.
+// Load's error wraps them, in a *ConnError for each connection (test with
+// errors.Is); a reset or another read error is wrapped the same way.
+var (
+	// ErrConnClosed: the server closed the connection (end of file).
+	ErrConnClosed = errors.New("the server closed the connection")
+	// ErrNoReply: no reply within LoadConfig.Timeout.
+	ErrNoReply = errors.New("no reply")
+	// errStopped: the context ended (Load reports its cause once).
+	errStopped = errors.New("stopped")
+)
+
 // Load runs a load test: cfg.Conns connections send cfg.N requests in
 // all, pipelined, and every reply's latency is recorded.
+//
+// A connection stops early when the server closes or resets it, when a
+// reply takes longer than cfg.Timeout, or when ctx ends; the others go on.
+// Load then returns the figures so far with an error that says how many
+// replies of cfg.N came and why each connection stopped (ErrConnClosed,
+// ErrNoReply, a net error, or ctx's cause).
 func Load(ctx context.Context, cfg LoadConfig) (*LoadResult, error) {
 	if len(cfg.Puzzles) == 0 {
 		return nil, errors.New("no puzzles to send")
@@ -85,127 +125,306 @@ func Load(ctx context.Context, cfg LoadConfig) (*LoadResult, error) {
 	if cfg.Pipeline <= 0 {
 		cfg.Pipeline = 16
 	}
-	conns := make([]net.Conn, cfg.Conns)
+	if cfg.dial == nil {
+		cfg.dial = func(ctx context.Context) (net.Conn, error) {
+			var d net.Dialer
+			return d.DialContext(ctx, "tcp", cfg.Addr)
+		}
+	}
+	conns := make([]*loadConn, cfg.Conns)
 	for i := range conns {
-		var d net.Dialer
-		c, err := d.DialContext(ctx, "tcp", cfg.Addr)
+		c, err := cfg.dial(ctx)
 		if err != nil {
-			for _, c := range conns[:i] {
-				c.Close()
+			for _, lc := range conns[:i] {
+				lc.c.Close()
 			}
 			return nil, err
 		}
 		if tc, ok := c.(*net.TCPConn); ok {
 			tc.SetNoDelay(true)
 		}
-		conns[i] = c
-	}
-	stop := context.AfterFunc(ctx, func() {
-		for _, c := range conns {
-			c.SetDeadline(time.Now())
-		}
-	})
-	defer stop()
-	results := make([]connResult, cfg.Conns)
-	start := time.Now()
-	var wg sync.WaitGroup
-	for i, c := range conns {
 		count := cfg.N / cfg.Conns
 		if i < cfg.N%cfg.Conns {
 			count++
 		}
-		wg.Go(func() {
-			defer c.Close()
-			results[i] = runConn(c, &cfg, i, count, start)
-		})
+		conns[i] = newLoadConn(c, &cfg, i, count)
+	}
+	stop := context.AfterFunc(ctx, func() {
+		for _, lc := range conns {
+			lc.stop(errStopped)
+		}
+	})
+	defer stop()
+	start := time.Now()
+	var wg sync.WaitGroup
+	for _, lc := range conns {
+		wg.Go(func() { lc.run(start) })
 	}
 	wg.Wait()
-	res := &LoadResult{Elapsed: time.Since(start)}
+	res := &LoadResult{}
 	var errs []error
-	for _, r := range results {
+	for _, lc := range conns {
+		r := &lc.res
+		res.Sent += r.sent
 		res.Requests += r.replies
 		res.Errors += r.bad
 		res.NoSolution += r.noSolution
 		res.Latencies = append(res.Latencies, r.lat...)
 		res.Lateness = max(res.Lateness, r.late)
+		res.Elapsed = max(res.Elapsed, r.last)
 		if r.err != nil {
 			errs = append(errs, r.err)
 		}
 	}
-	if ctx.Err() != nil {
-		return res, ctx.Err()
+	if res.Requests == cfg.N {
+		return res, nil
 	}
-	return res, errors.Join(errs...)
+	if err := context.Cause(ctx); err != nil {
+		errs = append([]error{err}, errs...)
+		return res, fmt.Errorf("interrupted after %d of %d replies: %w", res.Requests, cfg.N, connErrors(errs))
+	}
+	return res, fmt.Errorf("cut short after %d of %d replies: %w", res.Requests, cfg.N, connErrors(errs))
+}
+
+// A ConnError says why one connection of a load test stopped before all
+// its replies came.
+type ConnError struct {
+	Conn    int   // the connection's index, from 0
+	Replies int   // replies it received
+	Count   int   // requests it had to send
+	Err     error // ErrConnClosed, ErrNoReply, or the error of the read (of a write, for a reset)
+}
+
+func (e *ConnError) Error() string {
+	return fmt.Sprintf("connection %d: %s after %d of its %d replies", e.Conn, e.reason(), e.Replies, e.Count)
+}
+
+func (e *ConnError) Unwrap() error { return e.Err }
+
+// reason is the error without what is particular to the connection (its
+// addresses), so that connections that stopped alike are told at once.
+func (e *ConnError) reason() string {
+	var errno syscall.Errno
+	if errors.As(e.Err, &errno) {
+		return errno.Error()
+	}
+	return e.Err.Error()
+}
+
+// connErrors are the errors of a load test: the connections that stopped
+// for the same reason are told together, the first few reasons only.
+type connErrors []error
+
+func (e connErrors) Error() string {
+	type group struct {
+		reason                string
+		conns, replies, count int
+		first                 error
+	}
+	var groups []*group
+	byReason := map[string]*group{}
+	for _, err := range e {
+		ce, ok := err.(*ConnError)
+		if !ok {
+			groups = append(groups, &group{conns: 1, first: err})
+			continue
+		}
+		g := byReason[ce.reason()]
+		if g == nil {
+			g = &group{reason: ce.reason(), first: err}
+			byReason[g.reason] = g
+			groups = append(groups, g)
+		}
+		g.conns++
+		g.replies += ce.Replies
+		g.count += ce.Count
+	}
+	const shown = 3
+	var b strings.Builder
+	for i, g := range groups[:min(len(groups), shown)] {
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		if g.conns == 1 {
+			b.WriteString(g.first.Error())
+		} else {
+			fmt.Fprintf(&b, "%d connections: %s after %d of their %d replies", g.conns, g.reason, g.replies, g.count)
+		}
+	}
+	if len(groups) > shown {
+		n := 0
+		for _, g := range groups[shown:] {
+			n += g.conns
+		}
+		fmt.Fprintf(&b, "; and %d more connections", n)
+	}
+	return b.String()
+}
+
+func (e connErrors) Unwrap() []error { return e }
+
+// loadConn is one connection of a load test: a writer goroutine sends the
+// requests, at most cfg.Pipeline ahead of the replies, and run reads the
+// replies.
+type loadConn struct {
+	c            net.Conn
+	cfg          *LoadConfig
+	index, count int
+	start        time.Time
+
+	sent    []atomic.Int64 // write time of request k, at k%Pipeline, in ns since start
+	written atomic.Int64   // requests handed to the connection (flushed)
+	late    atomic.Int64
+	credits chan struct{} // one per request the writer may send
+	done    chan struct{} // closed when the reader stops
+
+	mu    sync.Mutex
+	cause error // why the connection stopped early, the first reason only
+
+	res connResult
 }
 
 type connResult struct {
-	replies, bad, noSolution int
-	lat                      []time.Duration
-	late                     time.Duration
-	err                      error
+	sent, replies, bad, noSolution int
+	lat                            []time.Duration
+	late, last                     time.Duration
+	err                            error
 }
 
-// runConn sends count requests on c and reads their replies.
-func runConn(c net.Conn, cfg *LoadConfig, index, count int, start time.Time) connResult {
-	p := cfg.Pipeline
-	sent := make([]atomic.Int64, p) // write time of request k, at k%p, in ns since start
-	var late atomic.Int64
-	credits := make(chan struct{}, p)
-	for range p {
-		credits <- struct{}{}
+func newLoadConn(c net.Conn, cfg *LoadConfig, index, count int) *loadConn {
+	lc := &loadConn{
+		c: c, cfg: cfg, index: index, count: count,
+		sent:    make([]atomic.Int64, cfg.Pipeline),
+		credits: make(chan struct{}, cfg.Pipeline),
+		done:    make(chan struct{}),
 	}
-	werr := make(chan error, 1)
-	go func() {
-		bw := bufio.NewWriterSize(c, 64<<10)
-		var line []byte
-		for k := range count {
-			var due time.Duration
-			if cfg.Rate > 0 {
-				// Requests of all connections interleave evenly.
-				due = time.Duration(float64(k*cfg.Conns+index) / cfg.Rate * float64(time.Second))
-				if d := due - time.Since(start); d > 0 {
-					time.Sleep(d)
+	for range cfg.Pipeline {
+		lc.credits <- struct{}{}
+	}
+	return lc
+}
+
+// stop records why the connection stops (unless a reason came first) and
+// ends the reads and writes in progress.
+func (lc *loadConn) stop(err error) {
+	lc.mu.Lock()
+	if lc.cause == nil {
+		lc.cause = err
+	}
+	lc.mu.Unlock()
+	lc.c.SetDeadline(time.Now())
+}
+
+func (lc *loadConn) stopped() error {
+	lc.mu.Lock()
+	defer lc.mu.Unlock()
+	return lc.cause
+}
+
+// due returns the time request k is due after the start, with a rate.
+func (lc *loadConn) due(k int) time.Duration {
+	return time.Duration(float64(k*lc.cfg.Conns+lc.index) / lc.cfg.Rate * float64(time.Second))
+}
+
+func (lc *loadConn) puzzle(k int) string {
+	return lc.cfg.Puzzles[(k*lc.cfg.Conns+lc.index)%len(lc.cfg.Puzzles)]
+}
+
+// write sends the requests; it returns at the first write error or when
+// the reader stops.
+func (lc *loadConn) write() error {
+	cfg, p, start := lc.cfg, lc.cfg.Pipeline, lc.start
+	bw := bufio.NewWriterSize(lc.c, loadBuffer)
+	flush := func(k int) error {
+		if err := bw.Flush(); err != nil {
+			return fmt.Errorf("connection %d, writing request %d: %w", lc.index, lc.written.Load(), err)
+		}
+		lc.written.Store(int64(k))
+		return nil
+	}
+	var line []byte
+	var wait *time.Timer
+	for k := range lc.count {
+		var due time.Duration
+		if cfg.Rate > 0 {
+			// Requests of all connections interleave evenly.
+			due = lc.due(k)
+			if d := due - time.Since(start); d > 0 {
+				if wait == nil {
+					wait = time.NewTimer(d)
+					defer wait.Stop()
+				} else {
+					wait.Reset(d)
 				}
+				select {
+				case <-wait.C:
+				case <-lc.done:
+					return nil
+				}
+			}
+		}
+		select {
+		case <-lc.credits:
+		default:
+			if err := flush(k); err != nil {
+				return err
 			}
 			select {
-			case <-credits:
-			default:
-				if err := bw.Flush(); err != nil {
-					werr <- err
-					return
-				}
-				<-credits
-			}
-			now := time.Since(start)
-			if cfg.Rate > 0 && now-due > time.Duration(late.Load()) {
-				late.Store(int64(now - due))
-			}
-			sent[k%p].Store(int64(now))
-			line = strconv.AppendInt(line[:0], int64(k), 10)
-			line = append(line, ':')
-			line = append(line, cfg.Puzzles[(k*cfg.Conns+index)%len(cfg.Puzzles)]...)
-			line = append(line, '\r', '\n')
-			bw.Write(line)
-			if cfg.Rate > 0 {
-				if err := bw.Flush(); err != nil {
-					werr <- err
-					return
-				}
+			case <-lc.credits:
+			case <-lc.done:
+				return nil
 			}
 		}
-		werr <- bw.Flush()
-	}()
-	r := connResult{lat: make([]time.Duration, 0, count)}
-	br := bufio.NewReaderSize(c, 64<<10)
-	for k := range count {
+		now := time.Since(start)
+		if cfg.Rate > 0 && now-due > time.Duration(lc.late.Load()) {
+			lc.late.Store(int64(now - due))
+		}
+		lc.sent[k%p].Store(int64(now))
+		line = strconv.AppendInt(line[:0], int64(k), 10)
+		line = append(line, ':')
+		line = append(line, lc.puzzle(k)...)
+		line = append(line, '\r', '\n')
+		bw.Write(line)
+		if cfg.Rate > 0 {
+			if err := flush(k + 1); err != nil {
+				return err
+			}
+		}
+	}
+	return flush(lc.count)
+}
+
+// run sends the connection's requests and reads their replies until all
+// came or the connection stops; it fills lc.res and closes the connection.
+func (lc *loadConn) run(start time.Time) {
+	lc.start = start
+	cfg, p := lc.cfg, lc.cfg.Pipeline
+	werr := make(chan error, 1)
+	go func() { werr <- lc.write() }()
+	r := &lc.res
+	r.lat = make([]time.Duration, 0, lc.count)
+	br := bufio.NewReaderSize(lc.c, loadBuffer)
+	for k := range lc.count {
+		if cfg.Timeout > 0 && !lineBuffered(br) {
+			lc.c.SetReadDeadline(start.Add(lc.replyDue(k) + cfg.Timeout))
+			// A stop before the new deadline would be undone by it.
+			if lc.stopped() != nil {
+				break
+			}
+		}
 		l, err := br.ReadSlice('\n')
 		if err != nil {
-			r.err = fmt.Errorf("connection %d, reply %d: %w", index, k, err)
+			lc.stop(lc.readError(k, err))
 			break
 		}
-		r.lat = append(r.lat, time.Since(start)-time.Duration(sent[k%p].Load()))
+		now := time.Since(start)
+		r.lat = append(r.lat, now-time.Duration(lc.sent[k%p].Load()))
 		r.replies++
-		credits <- struct{}{}
+		r.last = now
+		select {
+		case lc.credits <- struct{}{}:
+		default: // more replies than requests: a server gone wrong
+		}
 		if !cfg.Check {
 			continue
 		}
@@ -219,17 +438,59 @@ func runConn(c net.Conn, cfg *LoadConfig, index, count int, start time.Time) con
 			r.noSolution++
 			continue
 		}
-		if !solves(cfg.Puzzles[(k*cfg.Conns+index)%len(cfg.Puzzles)], res) {
+		if !solves(lc.puzzle(k), res) {
 			r.bad++
 		}
 	}
-	c.Close() // unblock the writer if the reader stopped early
-	werr2 := <-werr
-	r.late = time.Duration(late.Load())
-	if err := werr2; err != nil && r.err == nil && r.replies < count {
-		r.err = fmt.Errorf("connection %d: %w", index, err)
+	close(lc.done)
+	lc.c.Close() // unblock a write in progress
+	err := <-werr
+	r.sent = int(lc.written.Load())
+	r.late = time.Duration(lc.late.Load())
+	cause := lc.stopped()
+	if ce, ok := cause.(*ConnError); ok && ce.Err == ErrConnClosed && errors.Is(err, syscall.ECONNRESET) {
+		// A reset is reported once, to the read or the write that
+		// comes first: the writer had it, the reader then saw an end of
+		// file.
+		ce.Err = err
 	}
-	return r
+	if cause != errStopped {
+		r.err = cause
+	}
+}
+
+// replyDue returns when, after the start, request k was written or is
+// due: the time its reply's wait starts.
+func (lc *loadConn) replyDue(k int) time.Duration {
+	if lc.written.Load() > int64(k) {
+		return time.Duration(lc.sent[k%lc.cfg.Pipeline].Load())
+	}
+	now := time.Since(lc.start)
+	if lc.cfg.Rate > 0 {
+		return max(now, lc.due(k))
+	}
+	return now
+}
+
+// readError says why reading reply k failed.
+func (lc *loadConn) readError(k int, err error) error {
+	switch {
+	case lc.stopped() != nil:
+		return errStopped // the context ended (or a cause came first)
+	case errors.Is(err, io.EOF):
+		err = ErrConnClosed
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		err = fmt.Errorf("%w within %v", ErrNoReply, lc.cfg.Timeout)
+	case errors.Is(err, bufio.ErrBufferFull):
+		err = fmt.Errorf("a reply longer than %d bytes", loadBuffer)
+	}
+	return &ConnError{Conn: lc.index, Replies: k, Count: lc.count, Err: err}
+}
+
+// lineBuffered reports whether br holds a whole line.
+func lineBuffered(br *bufio.Reader) bool {
+	b, _ := br.Peek(br.Buffered())
+	return bytes.IndexByte(b, '\n') >= 0
 }
 
 // solves reports whether sol is a valid grid keeping puzzle's givens.

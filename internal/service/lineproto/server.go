@@ -6,11 +6,11 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/netip"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
+
+	"github.com/dlxkit/dlx/internal/service/connlimit"
 )
 
 // Config configures a Server. The zero value serves with the defaults.
@@ -38,12 +38,23 @@ type Config struct {
 	// by each byte that arrives.
 	LineTimeout time.Duration
 	// MaxConns caps the open connections; further ones are closed at once
-	// (default 10,000).
+	// unless an idle connection is closed in their place (default: a
+	// share of the process's open-file limit, connlimit.DefaultCap, at
+	// most 10,000).
 	MaxConns int
 	// MaxConnsPerAddr caps the open connections from one client address
 	// (an IPv4 address, or the /64 prefix of an IPv6 one); further ones
-	// are closed at once (default 256).
+	// are closed at once unless an idle connection of the address is
+	// closed in their place (default 256, or half of MaxConns if less).
 	MaxConnsPerAddr int
+	// BusyIdleTimeout replaces IdleTimeout once 80% of MaxConns are open:
+	// connections idle that long are then closed as new ones arrive
+	// (default 10 s, or IdleTimeout if less; negative: never).
+	BusyIdleTimeout time.Duration
+	// ReapIdle: at a cap, the connection idle longest (sending nothing
+	// and with no partial line) is closed to admit a new one if it has
+	// been idle this long (default 1 s; negative: never).
+	ReapIdle time.Duration
 	// Logger receives connection errors at debug level (default: none).
 	Logger *slog.Logger
 }
@@ -68,25 +79,32 @@ func (c *Config) defaults() {
 		c.LineTimeout = 10 * time.Second
 	}
 	if c.MaxConns <= 0 {
-		c.MaxConns = 10000
+		c.MaxConns = connlimit.DefaultCap(connlimit.FDLimit(), 1)
 	}
 	if c.MaxConnsPerAddr <= 0 {
-		c.MaxConnsPerAddr = 256
+		c.MaxConnsPerAddr = connlimit.DefaultPerAddr(c.MaxConns)
+	}
+	if c.BusyIdleTimeout == 0 {
+		c.BusyIdleTimeout = min(connlimit.DefaultBusyIdleTimeout, c.IdleTimeout)
+	}
+	if c.ReapIdle == 0 {
+		c.ReapIdle = connlimit.DefaultReapIdle
 	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
 }
 
-// Stats counts a server's work since it started.
+// Stats counts a server's work since it started. The connection counts
+// (Conns, Accepted, Rejected beyond MaxConns or MaxConnsPerAddr, Reaped
+// idle to make room, AcceptErrors for want of file descriptors) are those
+// of its connlimit.Limiter.
 type Stats struct {
 	Requests     atomic.Int64 // request lines answered with a solution or NoSolution
 	Solved       atomic.Int64 // of which solved
 	BadRequests  atomic.Int64 // lines answered with Bad Request! or Id too long!
-	Conns        atomic.Int64 // connections open now
-	Accepted     atomic.Int64 // connections accepted in all
-	Rejected     atomic.Int64 // connections closed at once, beyond MaxConns or MaxConnsPerAddr
 	LineTimeouts atomic.Int64 // connections closed because a line took longer than LineTimeout
+	connlimit.Stats
 }
 
 // ErrServerClosed is returned by Serve after Shutdown or Close.
@@ -97,30 +115,46 @@ type Server struct {
 	cfg   Config
 	Stats Stats
 
+	lim *connlimit.Limiter
+
 	mu       sync.Mutex
 	closing  bool
 	lns      map[net.Listener]struct{}
 	conns    map[net.Conn]struct{}
-	perAddr  map[netip.Addr]int // open connections by client address (addrKey)
-	wg       sync.WaitGroup     // connection goroutines
+	wg       sync.WaitGroup // connection goroutines
 	shutdown chan struct{}
 }
 
 // New returns a server with cfg (defaults filled in).
 func New(cfg Config) *Server {
 	cfg.defaults()
-	return &Server{
+	s := &Server{
 		cfg:      cfg,
 		lns:      map[net.Listener]struct{}{},
 		conns:    map[net.Conn]struct{}{},
-		perAddr:  map[netip.Addr]int{},
 		shutdown: make(chan struct{}),
 	}
+	s.lim = connlimit.New(connlimit.Config{
+		Name:            "line protocol",
+		MaxConns:        cfg.MaxConns,
+		MaxConnsPerAddr: cfg.MaxConnsPerAddr,
+		BusyIdleTimeout: cfg.BusyIdleTimeout,
+		ReapIdle:        cfg.ReapIdle,
+		// Wake the reader: it answers the lines it has read and closes
+		// (serveConn checks Reaped after setting each deadline).
+		Reap:   func(c *connlimit.Conn) { c.SetReadDeadline(time.Now()) },
+		Logger: cfg.Logger,
+	}, &s.Stats.Stats)
+	return s
 }
+
+// Config returns the server's configuration, defaults filled in.
+func (s *Server) Config() Config { return s.cfg }
 
 // Serve accepts connections on ln until Shutdown or Close, and then
 // returns ErrServerClosed; it closes ln.
 func (s *Server) Serve(ln net.Listener) error {
+	ln = s.lim.Listen(ln)
 	s.mu.Lock()
 	if s.closing {
 		s.mu.Unlock()
@@ -135,8 +169,9 @@ func (s *Server) Serve(ln net.Listener) error {
 		s.mu.Unlock()
 		ln.Close()
 	}()
-	var delay time.Duration
 	for {
+		// The limiter's listener closes the connections beyond the caps
+		// and retries the accepts that fail for want of file descriptors.
 		c, err := ln.Accept()
 		if err != nil {
 			select {
@@ -144,75 +179,32 @@ func (s *Server) Serve(ln net.Listener) error {
 				return ErrServerClosed
 			default:
 			}
-			if errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) || errors.Is(err, syscall.ECONNABORTED) {
-				delay = min(max(2*delay, 5*time.Millisecond), time.Second)
-				time.Sleep(delay)
-				continue
-			}
 			return err
 		}
-		delay = 0
 		if !s.track(c) {
-			s.Stats.Rejected.Add(1)
 			c.Close()
 			continue
 		}
-		go s.serveConn(c)
+		go s.serveConn(c.(*connlimit.Conn))
 	}
 }
 
-// addrKey returns the address whose connections MaxConnsPerAddr counts:
-// the client's IPv4 address, or the /64 prefix of its IPv6 address (one
-// host commonly holds a whole /64). ok is false for a connection without
-// an IP address (a Unix socket), which is not counted.
-func addrKey(c net.Conn) (key netip.Addr, ok bool) {
-	ta, isTCP := c.RemoteAddr().(*net.TCPAddr)
-	if !isTCP {
-		return netip.Addr{}, false
-	}
-	a, ok := netip.AddrFromSlice(ta.IP)
-	if !ok {
-		return netip.Addr{}, false
-	}
-	a = a.Unmap()
-	if a.Is6() {
-		p, _ := a.Prefix(64)
-		a = p.Addr()
-	}
-	return a, true
-}
-
+// track registers the goroutine of c; false when closing.
 func (s *Server) track(c net.Conn) bool {
-	key, keyed := addrKey(c)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closing || len(s.conns) >= s.cfg.MaxConns {
+	if s.closing {
 		return false
-	}
-	if keyed {
-		if s.perAddr[key] >= s.cfg.MaxConnsPerAddr {
-			return false
-		}
-		s.perAddr[key]++
 	}
 	s.conns[c] = struct{}{}
 	s.wg.Add(1)
-	s.Stats.Conns.Add(1)
-	s.Stats.Accepted.Add(1)
 	return true
 }
 
 func (s *Server) untrack(c net.Conn) {
-	key, keyed := addrKey(c)
 	s.mu.Lock()
 	delete(s.conns, c)
-	if keyed {
-		if s.perAddr[key]--; s.perAddr[key] <= 0 {
-			delete(s.perAddr, key)
-		}
-	}
 	s.mu.Unlock()
-	s.Stats.Conns.Add(-1)
 	s.wg.Done()
 }
 
@@ -274,11 +266,13 @@ func (s *Server) closed() bool {
 // serveConn runs one connection: read what has arrived, answer every
 // complete line, write the replies at once, repeat. A read waits at most
 // IdleTimeout, and while a partial line is buffered, no later than
-// LineTimeout after the read that brought its first byte.
-func (s *Server) serveConn(c net.Conn) {
+// LineTimeout after the read that brought its first byte. The connection
+// is idle for the limiter while it waits with no partial line; when the
+// limiter reaps it, it ends after answering the lines it has read.
+func (s *Server) serveConn(c *connlimit.Conn) {
 	defer s.untrack(c)
 	defer c.Close()
-	if tc, ok := c.(*net.TCPConn); ok {
+	if tc, ok := c.Conn.(*net.TCPConn); ok {
 		tc.SetNoDelay(true)
 	}
 	h := handler{solver: s.cfg.NewSolver()}
@@ -288,18 +282,25 @@ func (s *Server) serveConn(c net.Conn) {
 	start, end := 0, 0
 	var lineDeadline time.Time // of the partial line in buf, if any
 	for {
-		if s.closed() {
+		if s.closed() || c.Reaped() {
 			return
 		}
 		deadline := time.Now().Add(s.cfg.IdleTimeout)
-		if end > 0 && lineDeadline.Before(deadline) {
-			deadline = lineDeadline
+		if end > 0 {
+			c.Busy()
+			if lineDeadline.Before(deadline) {
+				deadline = lineDeadline
+			}
+		} else {
+			c.Idle()
 		}
 		c.SetReadDeadline(deadline)
-		if s.closed() { // Shutdown may have set its deadline before ours
+		// Shutdown or the limiter may have set their deadline before ours.
+		if s.closed() || c.Reaped() {
 			return
 		}
 		n, rerr := c.Read(buf[end:])
+		c.Busy()
 		hadPartial := end > 0
 		end += n
 		var consumed int
@@ -337,7 +338,7 @@ func (s *Server) serveConn(c net.Conn) {
 				s.cfg.Logger.Debug("line protocol line timeout", "remote", c.RemoteAddr().String(), "buffered", end)
 				return
 			}
-			if !errors.Is(rerr, io.EOF) && !s.closed() {
+			if !errors.Is(rerr, io.EOF) && !s.closed() && !c.Reaped() {
 				s.cfg.Logger.Debug("line protocol read", "remote", c.RemoteAddr().String(), "err", rerr)
 			}
 			return

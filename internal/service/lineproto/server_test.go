@@ -409,7 +409,8 @@ func TestShutdown(t *testing.T) {
 }
 
 func TestMaxConns(t *testing.T) {
-	s, addr := startServer(t, Config{MaxConns: 2})
+	// No reaping: the test is about the cap alone.
+	s, addr := startServer(t, Config{MaxConns: 2, MaxConnsPerAddr: 2, ReapIdle: -1})
 	a, b := dial(t, addr), dial(t, addr)
 	waitConns(t, s, 2)
 	c := dial(t, addr)
@@ -440,7 +441,7 @@ func dialFrom(t *testing.T, from, addr string) net.Conn {
 // cap gets the excess closed at once, and cannot take the slots of the
 // others: another address is still served.
 func TestMaxConnsPerAddr(t *testing.T) {
-	s, addr := startServer(t, Config{MaxConns: 6, MaxConnsPerAddr: 3})
+	s, addr := startServer(t, Config{MaxConns: 6, MaxConnsPerAddr: 3, ReapIdle: -1})
 	var conns []net.Conn
 	for range 8 {
 		conns = append(conns, dialFrom(t, "127.0.0.1", addr))
@@ -531,4 +532,78 @@ func TestLineTimeout(t *testing.T) {
 	io.WriteString(c, "z:"+easy+"\r\n")
 	checkReplies(t, readLines(t, c, 1), []string{"~z:|" + easy})
 	_ = s
+}
+
+// TestReapIdle: with every connection slot held, a new client is served:
+// the connection idle longest is closed for it, never one with a partial
+// line (busy), nor one idle for less than ReapIdle. This is how 10,000
+// idle connections from 42 addresses no longer lock everyone out.
+func TestReapIdle(t *testing.T) {
+	const reapIdle = 100 * time.Millisecond
+	s, addr := startServer(t, Config{MaxConns: 3, MaxConnsPerAddr: 3, ReapIdle: reapIdle, BusyIdleTimeout: -1})
+	a := dial(t, addr)
+	io.WriteString(a, "a:"+easy[:40]) // a partial line: busy
+	waitConns(t, s, 1)
+	var idle []net.Conn
+	for i := range 2 {
+		c := dial(t, addr)
+		io.WriteString(c, fmt.Sprintf("%d:%s\r\n", i, easy))
+		checkReplies(t, readLines(t, c, 1), []string{fmt.Sprintf("~%d:|%s", i, easy)})
+		idle = append(idle, c)
+	}
+	time.Sleep(reapIdle)
+	// idle[1] speaks again: now idle[0] has been idle longest.
+	io.WriteString(idle[1], "again:"+easy+"\r\n")
+	checkReplies(t, readLines(t, idle[1], 1), []string{"~again:|" + easy})
+	n := dial(t, addr)
+	io.WriteString(n, "new:"+easy+"\r\n")
+	checkReplies(t, readLines(t, n, 1), []string{"~new:|" + easy})
+	if got, closed := readAll(t, idle[0], 10*time.Second); !closed || got != "" {
+		t.Errorf("the connection idle longest: got %q, closed %v; want it closed", got, closed)
+	}
+	// The busy one and the one idle for less than ReapIdle are served.
+	io.WriteString(a, easy[40:]+"\r\n")
+	checkReplies(t, readLines(t, a, 1), []string{"~a:|" + easy})
+	io.WriteString(idle[1], "z:"+easy+"\r\n")
+	checkReplies(t, readLines(t, idle[1], 1), []string{"~z:|" + easy})
+	if got := s.Stats.Reaped.Load(); got != 1 {
+		t.Errorf("Stats.Reaped = %d, want 1", got)
+	}
+}
+
+// TestBusyIdleTimeout: once 80% of MaxConns are open, a connection idle
+// for BusyIdleTimeout is closed when the next one arrives; the defaults
+// keep BusyIdleTimeout within IdleTimeout.
+func TestBusyIdleTimeout(t *testing.T) {
+	const busyIdle = 100 * time.Millisecond
+	s, addr := startServer(t, Config{MaxConns: 5, MaxConnsPerAddr: 5, BusyIdleTimeout: busyIdle, ReapIdle: -1})
+	var conns []net.Conn
+	for range 4 {
+		conns = append(conns, dial(t, addr))
+	}
+	waitConns(t, s, 4)
+	time.Sleep(busyIdle)
+	n := dial(t, addr)
+	io.WriteString(n, "new:"+easy+"\r\n")
+	checkReplies(t, readLines(t, n, 1), []string{"~new:|" + easy})
+	for i, c := range conns {
+		if _, closed := readAll(t, c, 10*time.Second); !closed {
+			t.Errorf("idle connection %d still open", i)
+		}
+	}
+	if got := s.Stats.Reaped.Load(); got != 4 {
+		t.Errorf("Stats.Reaped = %d, want 4", got)
+	}
+	for _, tc := range []struct{ idle, busy, want time.Duration }{
+		{0, 0, 10 * time.Second},
+		{3 * time.Second, 0, 3 * time.Second},
+		{0, time.Minute, time.Minute},
+		{0, -1, -1},
+	} {
+		c := Config{IdleTimeout: tc.idle, BusyIdleTimeout: tc.busy}
+		c.defaults()
+		if c.BusyIdleTimeout != tc.want {
+			t.Errorf("IdleTimeout %v, BusyIdleTimeout %v: default %v, want %v", tc.idle, tc.busy, c.BusyIdleTimeout, tc.want)
+		}
+	}
 }

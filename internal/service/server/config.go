@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/dlxkit/dlx/internal/service/connlimit"
 	"github.com/dlxkit/dlx/internal/service/lineproto"
 )
 
@@ -20,8 +21,34 @@ type Config struct {
 	// request may ask for less with ?timeout=, never more.
 	Timeout time.Duration
 	// MaxSearches caps the searches running at once (default 2 per CPU);
-	// beyond it requests get 503 with Retry-After.
-	MaxSearches int
+	// MaxSearchesPerAddr caps those of one client address (an IPv4
+	// address or an IPv6 /64; default half of MaxSearches, at least 1), so
+	// that one client cannot hold every slot. A request that finds no
+	// slot for it waits up to SearchWait (default 1 s; negative: not at
+	// all), in a queue that gives each slot coming back to the waiting
+	// address with the fewest searches running; then it gets 503 with
+	// Retry-After. At most MaxSearchesPerAddr requests of one address, and
+	// 4 x MaxSearches in all, wait; beyond them 503 at once.
+	MaxSearches, MaxSearchesPerAddr int
+	SearchWait                      time.Duration
+	// TrustForwardedFor takes the client address of a request (for
+	// MaxSearchesPerAddr) from the last address of its X-Forwarded-For
+	// header, as a reverse proxy in front of the server appends it. Set it
+	// only behind such a proxy: otherwise any client can name any address.
+	// The connection caps always count the connection's own address.
+	TrustForwardedFor bool
+	// MaxConns caps the open HTTP connections; MaxConnsPerAddr those from
+	// one client address. Beyond them a connection is closed at once,
+	// unless an idle one (waiting for its next request, or for its first
+	// since ReapIdle) is closed in its place; once 80% of MaxConns are
+	// open, connections idle for 10 s are closed. Defaults: MaxConns a
+	// share of the process's open-file limit (RLIMIT_NOFILE, less a
+	// reserve for files; shared with the line protocol unless it is off),
+	// at most 10,000; MaxConnsPerAddr 256, or half of MaxConns if less.
+	MaxConns, MaxConnsPerAddr int
+	// FDLimit is the open-file limit the default connection caps of both
+	// protocols derive from (default: the process's).
+	FDLimit int
 	// NodeBudget bounds the search nodes of one exact-cover request
 	// (default 50 million); a request may ask for less with ?budget=.
 	NodeBudget int64
@@ -72,6 +99,31 @@ func (c *Config) defaults() {
 	}
 	if c.MaxSearches <= 0 {
 		c.MaxSearches = 2 * runtime.GOMAXPROCS(0)
+	}
+	if c.MaxSearchesPerAddr <= 0 {
+		c.MaxSearchesPerAddr = max(1, c.MaxSearches/2)
+	}
+	if c.SearchWait == 0 {
+		c.SearchWait = time.Second
+	}
+	if c.FDLimit <= 0 {
+		c.FDLimit = connlimit.FDLimit()
+	}
+	protocols := 0
+	for _, a := range []string{c.HTTPAddr, c.LineAddr} {
+		if a != "-" {
+			protocols++
+		}
+	}
+	fdCap := connlimit.DefaultCap(c.FDLimit, protocols)
+	if c.MaxConns <= 0 {
+		c.MaxConns = fdCap
+	}
+	if c.MaxConnsPerAddr <= 0 {
+		c.MaxConnsPerAddr = connlimit.DefaultPerAddr(c.MaxConns)
+	}
+	if c.Line.MaxConns <= 0 {
+		c.Line.MaxConns = fdCap
 	}
 	if c.NodeBudget <= 0 {
 		c.NodeBudget = 50_000_000

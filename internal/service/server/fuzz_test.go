@@ -1,15 +1,20 @@
 package server
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 )
 
 // FuzzParsePuzzle feeds arbitrary bodies and queries to the request
-// parser: it must return a grid or a 400 error, never panic, and never a
-// negative count limit (from the query or the JSON body).
+// parser: it must return a grid or a 400 error, never panic, never a
+// negative count limit (from the query or the JSON body), and never
+// accept a JSON body holding a field that no puzzle or request field
+// takes (matched without regard to case, as encoding/json does).
 func FuzzParsePuzzle(f *testing.F) {
 	for _, s := range []struct{ body, query string }{
 		{test1, ""},
@@ -31,6 +36,13 @@ func FuzzParsePuzzle(f *testing.F) {
 		{`{"size":"2x2","puzzle":"................","cages":[{"sum":5,"cells":[0,1]}],"thermos":[[5,6,11]],"antiknight":true,"antiking":true,"nonconsecutive":true}`, ""},
 		{`{"size":"3x3","puzzle":"` + strings.Repeat(".", 81) + `","cages":[{"sum":99,"cells":[0,1]},{"sum":3,"cells":[1,80]}]}`, ""},
 		{`{"size":"2x2","puzzle":"................","thermos":[[0,5,10,15,14]]}`, ""},
+		{`{"puzzle":"` + test1 + `","antiknigth":true}`, ""},
+		{`{"size":"2x2","puzzle":"................","cage":[{"sum":3,"cells":[0,1]}]}`, ""},
+		{`{"size":"2x2","puzzle":"................","cages":[{"sum":3,"cels":[0,1]}]}`, ""},
+		{`{"puzzle":"` + test1 + `","STATE":"` + test1 + `","Pencil":[],"steps":true,"limt":1}`, ""},
+		{"\uFEFF" + `{"puzzle":"` + test1 + `"}`, ""},
+		{"\uFEFF" + test1, ""},
+		{`{"puzzle":"` + test1 + `"}}`, ""},
 	} {
 		f.Add([]byte(s.body), s.query)
 	}
@@ -49,6 +61,9 @@ func FuzzParsePuzzle(f *testing.F) {
 		if req.Limit != nil && *req.Limit < 0 {
 			t.Fatalf("limit %d accepted", *req.Limit)
 		}
+		if k, ok := unknownKey(body); ok {
+			t.Fatalf("accepted a body with the unknown field %q", k)
+		}
 		g := req.grid
 		if n := g.N(); n < 1 || len(g.Cells) != n*n {
 			t.Fatalf("grid of side %d with %d cells", n, len(g.Cells))
@@ -59,4 +74,38 @@ func FuzzParsePuzzle(f *testing.F) {
 			}
 		}
 	})
+}
+
+// requestKeys are the fields of a JSON request, and those of a cage.
+var requestKeys = map[string][]string{
+	"":      {"size", "variant", "regions", "extra", "cages", "antiknight", "antiking", "nonconsecutive", "thermos", "alphabet", "puzzle", "cells", "limit", "state", "pencil", "steps"},
+	"cages": {"sum", "cells"},
+}
+
+// unknownKey returns a key of a JSON object body (after a byte-order
+// mark) that no request field takes, at the top or in a cage.
+func unknownKey(body []byte) (string, bool) {
+	var m map[string]any
+	if json.Unmarshal(bytes.TrimPrefix(body, []byte("\uFEFF")), &m) != nil {
+		return "", false
+	}
+	known := func(k string, names []string) bool {
+		return slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(k, n) })
+	}
+	for k, v := range m {
+		if !known(k, requestKeys[""]) {
+			return k, true
+		}
+		if cages, ok := v.([]any); ok && strings.EqualFold(k, "cages") {
+			for _, c := range cages {
+				cm, _ := c.(map[string]any)
+				for ck := range cm {
+					if !known(ck, requestKeys["cages"]) {
+						return ck, true
+					}
+				}
+			}
+		}
+	}
+	return "", false
 }

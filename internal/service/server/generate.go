@@ -65,10 +65,10 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if opt.Shape == sudoku.Standard {
-			opt.Level, opt.HasLevel = l, true
-			// A window of givens per level, so that an easy puzzle
-			// has more givens than a medium one, and so on.
-			opt.MinGivens, opt.MaxGivens, _ = generate.LevelGivens(l)
+			// With a window of givens per level, so that an easy
+			// puzzle has more givens than a medium one, and so on;
+			// as sudoku generate -level does.
+			opt.SetLevel(l)
 		}
 	}
 	if v := q.Get("symmetry"); v != "" {

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"os"
 	"runtime/debug"
@@ -81,24 +83,47 @@ func (s *Server) putSolver(sv *sudoku.Solver) {
 }
 
 // estimateMatrix returns the memory that solving g takes: its
-// exact-cover matrix (sudoku.EstimateMatrix), and the matrices the
+// exact-cover matrix (sudoku.EstimateMatrixWithin), and the matrices the
 // solver it takes from the pool may keep (solverCacheBytes); or 413 when
-// the matrix is over Config.MaxMatrix. A standard 9x9 grid, solved by the
-// fast solver, needs no matrix: 0.
-func (s *Server) estimateMatrix(g *sudoku.Grid) (int64, *apiError) {
+// the matrix is over Config.MaxMatrix, found as soon as the count shows
+// it. Counting lists the pairs of cells the puzzle's rules relate: the
+// memory that takes (sudoku.EstimateWork, at most about Config.MaxMatrix)
+// is reserved while it runs, like a matrix's (503 when the running
+// requests hold too much). The count stops at the request's deadline
+// (Config.Timeout) and when the client goes away. A standard 9x9 grid,
+// solved by the fast solver, needs no matrix: 0.
+func (s *Server) estimateMatrix(ctx context.Context, g *sudoku.Grid) (int64, *apiError) {
 	if g.IsStandard9() {
 		return 0, nil
 	}
-	z, err := sudoku.EstimateMatrix(g.Shape, g.Variant)
+	work, err := sudoku.EstimateWork(g.Shape, g.Variant)
 	if err != nil {
 		return 0, badRequest(err.Error())
 	}
-	if err := z.Within(s.cfg.MaxMatrix); err != nil {
+	release, aerr := s.reserve(min(work, s.cfg.MaxMatrix+countSlack, s.cfg.MatrixMemory))
+	if aerr != nil {
+		return 0, aerr
+	}
+	defer release()
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
+	defer cancel()
+	z, err := sudoku.EstimateMatrixWithin(ctx, g.Shape, g.Variant, s.cfg.MaxMatrix)
+	switch {
+	case errors.Is(err, sudoku.ErrTooLarge):
 		s.m.rejected.WithLabelValues("memory").Inc()
 		return 0, newError(http.StatusRequestEntityTooLarge, jsonfmt.CodeTooLarge, err.Error()+" (the server's limit per puzzle, -max-matrix)")
+	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return 0, s.searchError(ctx, err)
+	case err != nil:
+		return 0, badRequest(err.Error())
 	}
 	return z.Bytes + solverCacheBytes, nil
 }
+
+// countSlack is what counting a matrix takes besides the pairs of cells
+// of its rules, which stop at Config.MaxMatrix: the arrays per cell and
+// placement of a 64x64 grid.
+const countSlack = 8 << 20
 
 // reserve reserves n bytes of Config.MatrixMemory (503 when they are not
 // free) and returns the function that gives them back, and returns the

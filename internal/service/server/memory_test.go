@@ -102,6 +102,57 @@ func TestMatrixTooLarge(t *testing.T) {
 	}
 }
 
+// nabnerBody returns a blank 64x64 grid with k nabner lines of 64 cells
+// spread over the grid: 2,016 pairs of cells each, few of them in one
+// house, which the count of the matrix lists (about 860 bytes each).
+func nabnerBody(k int) string {
+	var lines [][]int
+	for j := range k {
+		l := make([]int, 64)
+		for i := range l {
+			l[i] = (i*67 + j*131) % 4096
+		}
+		lines = append(lines, l)
+	}
+	return attackBody(map[string]any{"size": "8x8", "cells": zeros(4096), "nabners": lines})
+}
+
+// TestRulesTooLarge: rules that relate more pairs of cells than
+// Config.MaxMatrix takes to list are refused with 413 while they are
+// counted, having allocated about the limit; the memory of the count is
+// reserved out of Config.MatrixMemory while it runs (503 when the running
+// searches hold it) and given back.
+func TestRulesTooLarge(t *testing.T) {
+	body := nabnerBody(64) // 129,024 pairs: over 100 MB to list
+	ts := startServer(t, Config{MaxMatrix: 32 << 20, MatrixMemory: 48 << 20})
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	status, _, m := call(t, "POST", ts.url+"/api/solve", body)
+	runtime.ReadMemStats(&m1)
+	msg, _ := get(m, "error.message").(string)
+	if status != http.StatusRequestEntityTooLarge || get(m, "error.code") != "too_large" ||
+		!strings.Contains(msg, "pairs of cells") || !strings.Contains(msg, "over the limit of 32 MB") || !strings.Contains(msg, "-max-matrix") {
+		t.Errorf("nabners: %d %v", status, m)
+	}
+	if got := m1.TotalAlloc - m0.TotalAlloc; got > 96<<20 {
+		t.Errorf("refusing the nabners allocated %d MB", got>>20)
+	}
+	if !ts.mem.take(20 << 20) { // a running search's matrix
+		t.Fatal("cannot reserve 20 MB of 48")
+	}
+	status, _, m = call(t, "POST", ts.url+"/api/solve", body)
+	if status != 503 || get(m, "error.code") != "busy" {
+		t.Errorf("counting over the memory budget: %d %v", status, m)
+	}
+	ts.mem.give(20 << 20)
+	ts.mem.mu.Lock()
+	used := ts.mem.used
+	ts.mem.mu.Unlock()
+	if used != 0 {
+		t.Errorf("%d bytes still reserved after the requests", used)
+	}
+}
+
 // TestMatrixMemoryBusy: a search whose matrix does not fit in what the
 // running searches leave of Config.MatrixMemory gets 503, and its memory
 // is given back whatever the answer.

@@ -1,10 +1,14 @@
 package server
 
 import (
+	"net/netip"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/dlxkit/dlx/internal/service/connlimit"
 	"github.com/dlxkit/dlx/internal/service/lineproto"
+	"github.com/dlxkit/dlx/internal/service/slots"
 )
 
 // metrics are the service's Prometheus metrics, in a registry of its own
@@ -15,11 +19,11 @@ type metrics struct {
 	latency  *prometheus.HistogramVec // route
 	solved   *prometheus.CounterVec   // kind: sudoku, exactcover
 	nodes    *prometheus.CounterVec   // kind
-	rejected *prometheus.CounterVec   // reason: busy, body, deadline, budget, memory
+	rejected *prometheus.CounterVec   // reason: busy, busy_addr, body, deadline, budget, memory
 	inflight prometheus.Gauge
 }
 
-func newMetrics(line *lineproto.Stats) *metrics {
+func newMetrics(line *lineproto.Stats, conns *connlimit.Stats, searches *slots.Pool[netip.Addr]) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -37,7 +41,7 @@ func newMetrics(line *lineproto.Stats) *metrics {
 			Name: "sudoku_search_nodes_total", Help: "Search nodes (exact cover) or guesses (fast 9x9 solver) spent, by kind.",
 		}, []string{"kind"}),
 		rejected: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "sudoku_rejected_requests_total", Help: "Requests refused or cut short, by reason (busy, body, deadline, budget, memory).",
+			Name: "sudoku_rejected_requests_total", Help: "Requests refused or cut short, by reason (busy: every search slot taken; busy_addr: the client address's share taken; body, deadline, budget; memory: a matrix over -max-matrix, or the matrices running at once over -matrix-memory).",
 		}, []string{"reason"}),
 		inflight: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "sudoku_searches_in_flight", Help: "Searches running now.",
@@ -48,6 +52,9 @@ func newMetrics(line *lineproto.Stats) *metrics {
 	counter := func(name, help string, f func() int64) prometheus.Collector {
 		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, func() float64 { return float64(f()) })
 	}
+	gauge := func(name, help string, f func() int64) prometheus.Collector {
+		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, func() float64 { return float64(f()) })
+	}
 	m.reg.MustRegister(
 		counter("sudoku_line_requests_total", "Line protocol requests answered (solution or NoSolution).", line.Requests.Load),
 		counter("sudoku_line_solved_total", "Line protocol puzzles solved.", line.Solved.Load),
@@ -55,8 +62,15 @@ func newMetrics(line *lineproto.Stats) *metrics {
 		counter("sudoku_line_connections_total", "Line protocol connections accepted.", line.Accepted.Load),
 		counter("sudoku_line_connections_rejected_total", "Line protocol connections refused beyond the cap (in all or per address).", line.Rejected.Load),
 		counter("sudoku_line_line_timeouts_total", "Line protocol connections closed because a request line took longer than the line timeout.", line.LineTimeouts.Load),
-		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "sudoku_line_connections", Help: "Line protocol connections open now."},
-			func() float64 { return float64(line.Conns.Load()) }),
+		counter("sudoku_line_connections_reaped_total", "Idle line protocol connections closed to make room near the cap.", line.Reaped.Load),
+		counter("sudoku_line_accept_errors_total", "Line protocol accepts failed for want of file descriptors.", line.AcceptErrors.Load),
+		gauge("sudoku_line_connections", "Line protocol connections open now.", line.Conns.Load),
+		counter("sudoku_http_connections_total", "HTTP connections accepted.", conns.Accepted.Load),
+		counter("sudoku_http_connections_rejected_total", "HTTP connections refused beyond the cap (in all or per address).", conns.Rejected.Load),
+		counter("sudoku_http_connections_reaped_total", "Idle HTTP connections closed to make room near the cap.", conns.Reaped.Load),
+		counter("sudoku_http_accept_errors_total", "HTTP accepts failed for want of file descriptors.", conns.AcceptErrors.Load),
+		gauge("sudoku_http_connections", "HTTP connections open now.", conns.Conns.Load),
+		gauge("sudoku_searches_waiting", "Requests waiting for a search slot now.", func() int64 { return int64(searches.Waiting()) }),
 	)
 	return m
 }

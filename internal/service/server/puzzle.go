@@ -2,14 +2,12 @@ package server
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/sudoku"
@@ -19,7 +17,8 @@ import (
 // either the puzzle text in any format the sudoku package reads (the
 // options then come from the query: size, variant, regions, alphabet,
 // limit), or a JSON object: a sudoku.PuzzleJSON (size, variant, regions,
-// extra, alphabet, puzzle or cells) with these extra fields.
+// extra, alphabet, puzzle or cells, constraints) with these extra fields,
+// and no other (sudoku.DecodeJSON).
 type puzzleRequest struct {
 	grid   *sudoku.Grid
 	format sudoku.Format
@@ -58,20 +57,28 @@ func parsePuzzle(body []byte, q url.Values) (*puzzleRequest, *apiError) {
 		req.Limit = &n
 	}
 	req.Steps = q.Get("steps") == "1" || q.Get("steps") == "true"
-	trimmed := bytes.TrimSpace(body)
+	// A byte-order mark before the body is skipped (by the reader and the
+	// JSON decoder alike).
+	trimmed := bytes.TrimSpace(bytes.TrimPrefix(body, []byte("\uFEFF")))
 	if len(trimmed) == 0 {
 		return nil, newError(http.StatusBadRequest, jsonfmt.CodeParse, "empty body: want a puzzle")
 	}
 	var g *sudoku.Grid
 	var f sudoku.Format
 	if trimmed[0] == '{' {
-		var pj sudoku.PuzzleJSON
-		if err := json.Unmarshal(body, &pj); err != nil {
-			return nil, jsonError(body, err)
+		// One strict pass, with the decoder of the commands, for the
+		// puzzle and the request's own fields; those of the body
+		// override the query's.
+		var obj struct {
+			sudoku.PuzzleJSON
+			extras
 		}
-		if err := json.Unmarshal(body, &req.extras); err != nil {
-			return nil, jsonError(body, err)
+		obj.extras = req.extras
+		if err := sudoku.DecodeJSON(body, &obj); err != nil {
+			return nil, parseError(err)
 		}
+		pj := obj.PuzzleJSON
+		req.extras = obj.extras
 		if req.Limit != nil && *req.Limit < 0 {
 			return nil, badRequest(limitWant)
 		}
@@ -84,6 +91,11 @@ func parsePuzzle(body []byte, q url.Values) (*puzzleRequest, *apiError) {
 		var perr error
 		g, f, perr = pj.Grid(opt)
 		if perr != nil {
+			// As the commands say it: on the object's first line.
+			var pe *sudoku.ParseError
+			if errors.As(perr, &pe) && pe.Line == 0 {
+				pe.Line = 1 + bytes.Count(body[:bytes.IndexByte(body, '{')], []byte{'\n'})
+			}
 			return nil, parseError(perr)
 		}
 	} else {
@@ -155,32 +167,4 @@ func makeVariant(sh sudoku.Shape, name, regions string) (*sudoku.Variant, error)
 // parseError turns a parse error into a 400 reply with its position.
 func parseError(err error) *apiError {
 	return fromError(http.StatusBadRequest, jsonfmt.CodeParse, err)
-}
-
-// jsonError turns a JSON decoding error into a 400 reply with the line
-// and column of the offending byte.
-func jsonError(body []byte, err error) *apiError {
-	e := newError(http.StatusBadRequest, jsonfmt.CodeParse, "json: "+strings.TrimPrefix(err.Error(), "json: "))
-	off := int64(-1)
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		off = se.Offset
-	case errors.As(err, &te):
-		off = te.Offset
-	}
-	if off >= 0 {
-		e.Line, e.Column = position(body, int(off))
-	}
-	return e
-}
-
-// position returns the 1-based line and column of the byte before offset
-// off (encoding/json reports an error's offset just past the offending byte).
-func position(b []byte, off int) (line, col int) {
-	idx := max(min(off, len(b))-1, 0)
-	line = 1 + bytes.Count(b[:idx], []byte{'\n'})
-	col = idx - bytes.LastIndexByte(b[:idx], '\n')
-	return line, col
 }

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
 	"sync"
 	"time"
@@ -14,7 +15,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/dlxkit/dlx/internal/jsonfmt"
+	"github.com/dlxkit/dlx/internal/service/connlimit"
 	"github.com/dlxkit/dlx/internal/service/lineproto"
+	"github.com/dlxkit/dlx/internal/service/slots"
 	"github.com/dlxkit/dlx/internal/service/web"
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
 	"github.com/dlxkit/dlx/logic"
@@ -24,12 +27,13 @@ import (
 // Server is the Sudoku service. Create it with New; run it with
 // ListenAndServe or Serve.
 type Server struct {
-	cfg  Config
-	m    *metrics
-	sem  chan struct{} // search slots
-	line *lineproto.Server
-	mux  *http.ServeMux
-	http *http.Server
+	cfg     Config
+	m       *metrics
+	slots   *slots.Pool[netip.Addr] // search slots, shared by client address
+	httpLim *connlimit.Limiter      // HTTP connections
+	line    *lineproto.Server
+	mux     *http.ServeMux
+	http    *http.Server
 	// The memory of the exact-cover matrices (memory.go): the bytes the
 	// running requests reserved, the solvers kept between requests, and
 	// the requests to return freed memory to the system.
@@ -44,13 +48,28 @@ type Server struct {
 // New returns a server with cfg (defaults filled in).
 func New(cfg Config) *Server {
 	cfg.defaults()
-	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.MaxSearches), rateFunc: logic.RateWith, hintFunc: logic.HintWith,
-		mem: memBudget{max: cfg.MatrixMemory}, solvers: make(chan *sudoku.Solver, maxPooled), free: make(chan struct{}, 1)}
+	s := &Server{
+		cfg:      cfg,
+		slots:    slots.New[netip.Addr](cfg.MaxSearches, cfg.MaxSearchesPerAddr, 4*cfg.MaxSearches),
+		rateFunc: logic.RateWith,
+		hintFunc: logic.HintWith,
+		mem:      memBudget{max: cfg.MatrixMemory},
+		solvers:  make(chan *sudoku.Solver, maxPooled),
+		free:     make(chan struct{}, 1),
+	}
 	lc := cfg.Line
 	lc.NewSolver = func() lineproto.Solver { return new(bitboardSolver) }
 	lc.Logger = cfg.Logger
 	s.line = lineproto.New(lc)
-	s.m = newMetrics(&s.line.Stats)
+	s.httpLim = connlimit.New(connlimit.Config{
+		Name:            "http",
+		MaxConns:        cfg.MaxConns,
+		MaxConnsPerAddr: cfg.MaxConnsPerAddr,
+		BusyIdleTimeout: connlimit.DefaultBusyIdleTimeout,
+		ReapIdle:        connlimit.DefaultReapIdle,
+		Logger:          cfg.Logger,
+	}, nil)
+	s.m = newMetrics(&s.line.Stats, s.httpLim.Stats(), s.slots)
 	s.routes()
 	s.http = &http.Server{
 		Handler:           s.mux,
@@ -58,9 +77,28 @@ func New(cfg Config) *Server {
 		ReadTimeout:       time.Minute,
 		IdleTimeout:       2 * time.Minute,
 		ErrorLog:          slog.NewLogLogger(cfg.Logger.Handler(), slog.LevelWarn),
+		ConnState:         connState,
 	}
 	return s
 }
+
+// connState tells the HTTP connection limiter which connections are idle:
+// waiting for a request (new ones are idle from the start).
+func connState(c net.Conn, st http.ConnState) {
+	lc, ok := c.(*connlimit.Conn)
+	if !ok {
+		return
+	}
+	switch st {
+	case http.StateActive:
+		lc.Busy()
+	case http.StateIdle:
+		lc.Idle()
+	}
+}
+
+// Config returns the server's configuration, defaults filled in.
+func (s *Server) Config() Config { return s.cfg }
 
 // bitboardSolver adapts the fast 9x9 solver to the line protocol.
 type bitboardSolver struct{ s bitboard.Solver }
@@ -186,7 +224,11 @@ func (s *Server) Serve(ctx context.Context, hl, ll net.Listener) error {
 	stopFree := make(chan struct{})
 	wg.Go(func() { s.freeLoop(stopFree) })
 	if hl != nil {
-		s.cfg.Logger.Info("http listening", "addr", hl.Addr().String())
+		s.cfg.Logger.Info("http listening", "addr", hl.Addr().String(),
+			"max_conns", s.cfg.MaxConns, "max_conns_per_addr", s.cfg.MaxConnsPerAddr,
+			"max_searches", s.cfg.MaxSearches, "max_searches_per_addr", s.cfg.MaxSearchesPerAddr,
+			"search_wait", s.cfg.SearchWait.String(), "trust_x_forwarded_for", s.cfg.TrustForwardedFor)
+		hl = s.httpLim.Listen(hl)
 		wg.Go(func() {
 			if err := s.http.Serve(hl); !errors.Is(err, http.ErrServerClosed) {
 				errc <- fmt.Errorf("http: %w", err)
@@ -194,7 +236,9 @@ func (s *Server) Serve(ctx context.Context, hl, ll net.Listener) error {
 		})
 	}
 	if ll != nil {
-		s.cfg.Logger.Info("line protocol listening", "addr", ll.Addr().String())
+		lc := s.line.Config()
+		s.cfg.Logger.Info("line protocol listening", "addr", ll.Addr().String(),
+			"max_conns", lc.MaxConns, "max_conns_per_addr", lc.MaxConnsPerAddr)
 		wg.Go(func() {
 			if err := s.line.Serve(ll); !errors.Is(err, lineproto.ErrServerClosed) {
 				errc <- fmt.Errorf("line protocol: %w", err)

@@ -359,9 +359,9 @@ func TestDeadline(t *testing.T) {
 func waitIdle(t *testing.T, ts *testServer) {
 	t.Helper()
 	deadline := time.Now().Add(5 * time.Second)
-	for len(ts.sem) > 0 {
+	for ts.slots.InUse() > 0 {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d searches still running", len(ts.sem))
+			t.Fatalf("%d searches still running", ts.slots.InUse())
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -440,7 +440,7 @@ func TestExactCover(t *testing.T) {
 
 // TestBusy: beyond MaxSearches, 503 with Retry-After.
 func TestBusy(t *testing.T) {
-	ts := startServer(t, Config{MaxSearches: 1, Timeout: 3 * time.Second})
+	ts := startServer(t, Config{MaxSearches: 1, SearchWait: -1, Timeout: 3 * time.Second})
 	slow := make(chan int)
 	go func() {
 		resp, err := http.Post(ts.url+"/api/exactcover?count=1&timeout=1s", "text/plain", strings.NewReader(queens(20)))
@@ -453,7 +453,7 @@ func TestBusy(t *testing.T) {
 		slow <- resp.StatusCode
 	}()
 	deadline := time.Now().Add(2 * time.Second)
-	for len(ts.sem) == 0 && time.Now().Before(deadline) {
+	for ts.slots.InUse() == 0 && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
 	status, h, m := call(t, "POST", ts.url+"/api/solve", test1)
@@ -519,7 +519,7 @@ func TestGracefulShutdown(t *testing.T) {
 		resp.Body.Close()
 		got <- resp.StatusCode
 	}()
-	for len(s.sem) == 0 {
+	for s.slots.InUse() == 0 {
 		time.Sleep(time.Millisecond)
 	}
 	cancel()

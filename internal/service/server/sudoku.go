@@ -46,7 +46,7 @@ func (s *Server) puzzleHandler(f func(ctx context.Context, req *puzzleRequest) (
 		}
 		var need int64
 		if matrix {
-			if need, aerr = s.estimateMatrix(req.grid); aerr != nil {
+			if need, aerr = s.estimateMatrix(r.Context(), req.grid); aerr != nil {
 				writeError(w, aerr)
 				return
 			}

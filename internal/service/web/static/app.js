@@ -9,10 +9,15 @@ const $ = (id) => document.getElementById(id);
 const game = {
   n: 9, br: 3, bc: 3, size: "3x3", alphabet: "123456789",
   puzzle: [], solution: null, cells: [], pencil: [], given: [],
-  selected: -1, pencilMode: false, undo: [], redo: [],
+  // selected is the cell that keys and the keypad act on first; multi is
+  // every selected cell (drag, Ctrl/Shift+click), selected among them.
+  selected: -1, multi: new Set(), pencilMode: false, undo: [], redo: [],
   wrong: new Set(), hint: null, elapsed: 0, runStart: 0, finished: false,
   paused: false, level: "", rating: 0, source: "", hints: 0, checks: 0,
   digitFirst: false, armed: 0,
+  // started: the game is counted as started in the statistics (the
+  // player did something in it).
+  started: false,
   // centre[i] and corner[i] are more marks (bitmasks, as pencil);
   // colour[i] is 0 or a colour number; markKind says which marks
   // pencil mode writes: "pencil" (candidates), "centre" or "corner".
@@ -28,6 +33,14 @@ const COLOURS = 6;
 
 let timerID = 0;
 const STORE = "sudoku.games", CURRENT = "sudoku.current", STATS = "sudoku.stats", THEME = "sudoku.theme";
+const SETTINGS = "sudoku.settings", STREAK = "sudoku.streak";
+
+// The player's settings, kept in localStorage: highlight clashing digits,
+// remove an entered digit from its peers' marks, show wrong entries at
+// once (when the solution is known), hide the timer.
+const DEFAULT_SETTINGS = { conflicts: true, autoMarks: true, mistakes: false, hideTimer: false };
+let settings = Object.assign({}, DEFAULT_SETTINGS);
+
 const MAX_SAVED = 30, MAX_UNDO = 400, SAVED_UNDO = 150;
 
 function alphabetFor(n) {
@@ -240,8 +253,8 @@ function setup(puzzleLine, size, solutionLine, meta, saved) {
   Object.assign(game, {
     n, br, bc, size: br + "x" + bc, alphabet: alphabetFor(n),
     level: meta.level || "", rating: +meta.rating || 0, source: meta.source || "", rules: meta.rules || null,
-    selected: -1, pencilMode: false, undo: [], redo: [], wrong: new Set(), hint: null,
-    elapsed: 0, finished: false, paused: false, hints: 0, checks: 0, armed: 0,
+    selected: -1, multi: new Set(), pencilMode: false, undo: [], redo: [], wrong: new Set(), hint: null,
+    elapsed: 0, finished: false, paused: false, hints: 0, checks: 0, armed: 0, started: false,
   });
   game.puzzle = parseLine(puzzleLine, game.alphabet);
   game.solution = solutionLine ? parseLine(solutionLine, game.alphabet) : null;
@@ -263,6 +276,7 @@ function setup(puzzleLine, size, solutionLine, meta, saved) {
     game.finished = !!saved.finished;
     game.hints = saved.hints || 0;
     game.checks = saved.checks || 0;
+    game.started = !!saved.started;
   }
   units = unitsOf(n, br, bc, game.rules && game.rules.regions ? regionsOf(game.rules.regions, n) : null);
   if (game.rules && game.rules.extra) units.push(...game.rules.extra);
@@ -280,12 +294,11 @@ function setup(puzzleLine, size, solutionLine, meta, saved) {
   }
   buildBoard();
   buildKeypad();
-  if ([...$("size").options].some((o) => +o.value === n)) $("size").value = String(n);
-  if (game.level && [...$("difficulty").options].some((o) => o.value === game.level)) $("difficulty").value = game.level;
-  levelNote();
+  formFor();
   $("info").textContent = infoText();
   $("paused").hidden = true;
   $("board").classList.remove("paused");
+  $("pause").textContent = "Pause";
   setLink();
   updateHelp();
   if (game.finished) {
@@ -355,7 +368,6 @@ function buildBoard() {
       cell.dataset.i = i;
       cell.setAttribute("role", "gridcell");
       cell.setAttribute("aria-colindex", c + 1);
-      cell.addEventListener("click", () => tapCell(i));
       row.appendChild(cell);
     }
     board.appendChild(row);
@@ -482,21 +494,77 @@ function buildKeypad() {
 
 const cells = () => $("board").querySelectorAll(".cell");
 
-function select(i) {
+// selectOnly makes cell i the one selected cell (-1: none).
+function selectOnly(i) {
   game.selected = i;
+  game.multi = new Set(i >= 0 ? [i] : []);
+}
+
+// targets lists the selected cells, the one keys act on first.
+const targets = () => (game.selected < 0 ? [] : [game.selected, ...[...game.multi].filter((j) => j !== game.selected)]);
+
+function select(i) {
+  selectOnly(i);
   render();
   announce();
 }
 
-// tapCell selects a cell, or in digit-first mode enters the picked digit.
-function tapCell(i) {
+// tapCell selects cell i, or in digit-first mode enters the picked digit
+// there. mode "add" (Shift) adds the cell to the selection, "toggle"
+// (Ctrl or Cmd) adds it or takes it out.
+function tapCell(i, mode) {
   if (game.paused) return;
-  game.selected = i;
-  if (game.digitFirst && game.armed) {
+  if (mode === "toggle" && game.multi.has(i) && game.multi.size > 1) {
+    game.multi.delete(i);
+    if (game.selected === i) game.selected = [...game.multi].pop();
+    render();
+  } else if (mode && game.selected >= 0) {
+    game.multi.add(i);
+    game.selected = i;
+    render();
+  } else if (game.digitFirst && game.armed) {
+    selectOnly(i);
     if (game.pencilMode || game.cells[i] !== game.armed) enter(game.armed);
     else erase();
-  } else render();
+  } else {
+    selectOnly(i);
+    render();
+  }
   announce();
+}
+
+// Selecting with the pointer: a press on a cell selects it (Shift adds
+// it, Ctrl or Cmd adds or removes it), and dragging adds every cell the
+// pointer passes over. A touch keeps its first target while it moves, so
+// the cell under the pointer is looked up by position.
+let dragging = false;
+
+function cellAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  const c = el && el.closest ? el.closest("#board .cell") : null;
+  return c ? +c.dataset.i : -1;
+}
+
+$("board").addEventListener("pointerdown", (ev) => {
+  const c = ev.target.closest && ev.target.closest(".cell");
+  if (!c || ev.button > 0) return;
+  tapCell(+c.dataset.i, ev.ctrlKey || ev.metaKey ? "toggle" : ev.shiftKey ? "add" : "");
+  dragging = !game.paused && !(game.digitFirst && game.armed);
+});
+document.addEventListener("pointermove", (ev) => {
+  if (!dragging) return;
+  const i = cellAt(ev.clientX, ev.clientY);
+  if (i < 0 || game.multi.has(i)) return;
+  game.multi.add(i);
+  game.selected = i;
+  render();
+});
+for (const type of ["pointerup", "pointercancel"]) {
+  document.addEventListener(type, () => {
+    if (!dragging) return;
+    dragging = false;
+    announce();
+  });
 }
 
 function keypad(d) {
@@ -529,53 +597,153 @@ const set = (i, f, b) => ({ i, f, a: game[f][i], b });
 // markField is the field that pencil mode writes.
 const markField = () => game.markKind;
 
+// enter puts digit d in the selected cells that are not givens, as one
+// action; in pencil mode it adds the mark to the blank ones, or takes it
+// out of them when they all have it.
 function enter(d) {
-  const i = game.selected;
-  if (i < 0 || game.given[i] || game.finished || game.paused) return;
-  const v0 = game.cells[i];
+  if (game.finished || game.paused) return;
+  const ts = targets().filter((i) => !game.given[i]);
+  const bit = 1 << d;
   if (game.pencilMode) {
-    if (v0) return;
     const f = markField();
-    change([set(i, f, game[f][i] ^ (1 << d))]);
+    const blank = ts.filter((i) => !game.cells[i]);
+    const all = blank.every((i) => game[f][i] & bit);
+    change(blank.map((i) => set(i, f, all ? game[f][i] & ~bit : game[f][i] | bit)));
     return;
   }
-  if (v0 === d) return;
-  const list = [set(i, "cells", d), set(i, "pencil", 0), set(i, "centre", 0), set(i, "corner", 0)];
-  // Entering a digit removes it from the marks of its peers.
-  for (const j of peers[i]) {
-    for (const f of ["pencil", "centre", "corner"]) {
-      if (game[f][j] & (1 << d)) list.push(set(j, f, game[f][j] & ~(1 << d)));
+  const list = [];
+  for (const i of ts) if (game.cells[i] !== d) list.push(set(i, "cells", d), set(i, "pencil", 0), set(i, "centre", 0), set(i, "corner", 0));
+  if (list.length && settings.autoMarks) {
+    // Entering a digit removes it from the marks of its peers.
+    const done = new Set(ts);
+    for (const i of ts) {
+      for (const j of peers[i]) {
+        if (done.has(j)) continue;
+        done.add(j);
+        for (const f of ["pencil", "centre", "corner"]) if (game[f][j] & bit) list.push(set(j, f, game[f][j] & ~bit));
+      }
     }
   }
   change(list);
 }
 
 function erase() {
-  const i = game.selected;
-  if (i < 0 || game.given[i]) return;
-  change([set(i, "cells", 0), set(i, "pencil", 0), set(i, "centre", 0), set(i, "corner", 0)]);
+  const list = [];
+  for (const i of targets()) if (!game.given[i]) for (const f of ["cells", "pencil", "centre", "corner"]) list.push(set(i, f, 0));
+  change(list);
 }
 
-// paint gives the selected cell colour k (0: none); the same colour again
-// takes it off.
+// paint gives the selected cells colour k (0: none); when they all have
+// it already, it takes it off.
 function paint(k) {
-  const i = game.selected;
-  if (i < 0) return;
-  change([set(i, "colour", game.colour[i] === k ? 0 : k)]);
+  const ts = targets();
+  const all = ts.every((i) => game.colour[i] === k);
+  change(ts.map((i) => set(i, "colour", all ? 0 : k)));
 }
 
-// candidates returns the mask of digits no peer of cell i holds.
-function candidates(i) {
-  let m = 0;
-  for (let d = 1; d <= game.n; d++) m |= 1 << d;
-  for (const j of peers[i]) if (game.cells[j]) m &= ~(1 << game.cells[j]);
+// candidateMasks returns for each blank cell the mask of the digits that
+// may go there by every rule the page knows, given the digits placed: no
+// peer holds the digit (rows, columns, boxes or regions, extra regions,
+// cages, anti-knight, anti-king); on a thermometer, the digit leaves room
+// for the cells before and after it and rises from the digits placed
+// before it (and stays under those after); under non-consecutive, no
+// orthogonal neighbour holds the digit one above or below; and in a
+// cage, the cage's blank cells can still be filled with distinct digits
+// (each allowed in its cell by the rules above) reaching the cage's sum
+// with this digit here.
+function candidateMasks() {
+  const n = game.n, v = game.cells, r = game.rules || {};
+  let full = 0;
+  for (let d = 1; d <= n; d++) full |= 1 << d;
+  const between = (lo, hi) => {
+    let m = 0;
+    for (let d = Math.max(lo, 1); d <= Math.min(hi, n); d++) m |= 1 << d;
+    return m;
+  };
+  const m = v.map((x, i) => {
+    if (x) return 0;
+    let c = full;
+    for (const j of peers[i]) if (v[j]) c &= ~(1 << v[j]);
+    return c;
+  });
+  for (const t of r.thermos || []) {
+    t.forEach((i, a) => {
+      if (v[i]) return;
+      let lo = a + 1, hi = n - (t.length - 1 - a);
+      t.forEach((j, b) => {
+        if (!v[j]) return;
+        if (b < a) lo = Math.max(lo, v[j] + (a - b));
+        if (b > a) hi = Math.min(hi, v[j] - (b - a));
+      });
+      m[i] &= between(lo, hi);
+    });
+  }
+  for (const [i, j] of consecPairs) {
+    if (v[i] && !v[j]) m[j] &= ~((1 << (v[i] - 1)) | (1 << (v[i] + 1)));
+    if (v[j] && !v[i]) m[i] &= ~((1 << (v[j] - 1)) | (1 << (v[j] + 1)));
+  }
+  for (const k of r.cages || []) cageMasks(k, m);
   return m;
+}
+
+// cageMasks narrows the masks m of cage k's blank cells to the digits
+// that appear there in some way of completing the cage: a set of
+// distinct digits, none placed in the cage, adding up to what the sum
+// still needs, given to the blank cells one each from their masks. For
+// each such set, layers of reachable subsets (cells taken in order from
+// the front, and from the back) say which digit each cell can take.
+function cageMasks(k, m) {
+  const n = game.n, v = game.cells;
+  const blank = k.cells.filter((i) => !v[i]);
+  let placed = 0, need = k.sum;
+  for (const i of k.cells) {
+    if (!v[i]) continue;
+    if (placed & (1 << v[i])) return; // a repeated digit: the conflict shows it
+    placed |= 1 << v[i];
+    need -= v[i];
+  }
+  const b = blank.length;
+  if (b === 0) return;
+  const allowed = blank.map(() => 0);
+  const fill = (set) => {
+    // front[t]: the subsets of set that cells 0..t-1 can take; back[t]:
+    // those that cells t..b-1 can take.
+    const front = [new Set([0])], back = [];
+    back[b] = new Set([0]);
+    for (let t = 0; t < b; t++) {
+      front[t + 1] = new Set();
+      for (const s of front[t]) for (let d = 1; d <= n; d++) if (set & ~s & m[blank[t]] & (1 << d)) front[t + 1].add(s | (1 << d));
+    }
+    for (let t = b - 1; t >= 0; t--) {
+      back[t] = new Set();
+      for (const s of back[t + 1]) for (let d = 1; d <= n; d++) if (set & ~s & m[blank[t]] & (1 << d)) back[t].add(s | (1 << d));
+    }
+    for (let t = 0; t < b; t++) {
+      for (const s of front[t]) {
+        for (let d = 1; d <= n; d++) {
+          const bit = 1 << d;
+          if (set & ~s & m[blank[t]] & bit && back[t + 1].has(set & ~s & ~bit)) allowed[t] |= bit;
+        }
+      }
+    }
+  };
+  // Every set of b distinct digits outside placed adding up to need.
+  const choose = (from, left, sum, set) => {
+    if (left === 0) {
+      if (sum === 0) fill(set);
+      return;
+    }
+    for (let d = from; d <= n && d <= sum; d++) if (!(placed & (1 << d))) choose(d + 1, left - 1, sum - d, set | (1 << d));
+  };
+  choose(1, b, need, 0);
+  blank.forEach((i, t) => (m[i] &= allowed[t]));
 }
 
 function fillMarks() {
   const list = [];
+  const masks = candidateMasks();
   game.cells.forEach((v, i) => {
-    if (!v) list.push(set(i, "pencil", candidates(i)));
+    if (!v) list.push(set(i, "pencil", masks[i]));
   });
   change(list);
   if (list.some((ch) => ch.a !== ch.b)) say("Pencilled in every candidate (Undo takes them out again).");
@@ -590,13 +758,19 @@ function clearMarks() {
   say("Cleared every mark.");
 }
 
+// selectChanged selects the cell an undone or redone action began with,
+// unless the selection holds it (an action on several selected cells).
+function selectChanged(list) {
+  if (!game.multi.has(list[0].i)) selectOnly(list[0].i);
+}
+
 function undo() {
   if (game.finished || game.paused) return;
   const list = game.undo.pop();
   if (!list) return;
   for (const ch of [...list].reverse()) game[ch.f][ch.i] = ch.a;
   game.redo.push(list);
-  game.selected = list[0].i;
+  selectChanged(list);
   afterChange();
 }
 
@@ -606,7 +780,7 @@ function redo() {
   if (!list) return;
   for (const ch of list) game[ch.f][ch.i] = ch.b;
   game.undo.push(list);
-  game.selected = list[0].i;
+  selectChanged(list);
   afterChange();
 }
 
@@ -634,8 +808,8 @@ function afterChange() {
     finish();
   } else if (full) {
     say(bad.size ? "The grid is full, but some digits clash." : "The grid is full, but some entries are wrong. Try Check.");
-  } else if (bad.size) {
-    say(game.rules ? "Conflict: some digits break the rules (marked in red)." : "Conflict: the same digit twice in a row, column or box.");
+  } else if (bad.size && settings.conflicts) {
+    say(game.rules ? "Conflict: some digits break the rules (marked in red)." : "Conflict: the same digit twice in a row, column or box.", "error");
   } else {
     say("");
   }
@@ -647,7 +821,7 @@ function afterChange() {
 function finish() {
   game.finished = true;
   stopTimer();
-  game.selected = -1;
+  selectOnly(-1);
   record();
   showDone();
   say("Well done: the puzzle is solved.");
@@ -659,9 +833,18 @@ function showDone() {
   $("timer").textContent = clock(game.elapsed);
 }
 
+// shownConflicts are the clashing cells when the player wants them
+// highlighted.
+const shownConflicts = () => (settings.conflicts ? conflicts() : new Set());
+
+// isWrong: cell i is marked wrong, by Check or, when the setting asks for
+// it, at once (an entry that is not the solution's digit).
+const isWrong = (i) => game.wrong.has(i) || (settings.mistakes && !!game.solution && !game.given[i] && game.cells[i] > 0 && game.cells[i] !== game.solution[i]);
+
 function render() {
-  const bad = conflicts();
+  const bad = shownConflicts();
   const sel = game.selected;
+  const single = game.multi.size <= 1;
   const selVal = game.armed || (sel >= 0 ? game.cells[sel] : 0);
   const hintCells = new Set(game.hint ? game.hint.cells || [] : []);
   const hintPlace = new Set(game.hint ? (game.hint.placements || []).map((p) => p.cell) : []);
@@ -671,14 +854,14 @@ function render() {
     const v = game.cells[i];
     const cl = el.classList;
     cl.toggle("given", game.given[i]);
-    cl.toggle("selected", i === sel);
-    cl.toggle("peer", sel >= 0 && i !== sel && peers[sel].has(i));
+    cl.toggle("selected", game.multi.has(i));
+    cl.toggle("peer", single && sel >= 0 && i !== sel && peers[sel].has(i));
     cl.toggle("same", selVal > 0 && v === selVal && i !== sel);
     cl.toggle("conflict", bad.has(i));
-    cl.toggle("wrong", game.wrong.has(i));
+    cl.toggle("wrong", isWrong(i));
     cl.toggle("hint", hintCells.has(i));
     cl.toggle("hint-place", hintPlace.has(i));
-    el.setAttribute("aria-selected", String(i === sel));
+    el.setAttribute("aria-selected", String(game.multi.has(i)));
     if (game.colour[i]) el.dataset.colour = game.colour[i];
     else delete el.dataset.colour;
     if (v) {
@@ -708,17 +891,12 @@ function markLayers(i, selVal) {
     const marks = document.createElement("div");
     marks.className = "marks";
     marks.setAttribute("aria-hidden", "true");
-    const ds = digitsOf(game.pencil[i]);
-    // 16x16: few marks get a smaller grid and so larger type.
-    let cols = game.bc, rows = game.br;
-    let shown = [...Array(game.n)].map((_, k) => k + 1);
-    if (game.n > 9 && ds.length <= 9) {
-      cols = rows = ds.length <= 4 ? 2 : 3;
-      shown = ds;
-    }
-    marks.style.setProperty("--mc", cols);
-    marks.style.setProperty("--mr", rows);
-    for (const d of shown) {
+    // Each symbol has its place in a grid of the box's shape (1 top left,
+    // 9 bottom right; A to P in four rows of four on 16x16), whatever the
+    // number of marks.
+    marks.style.setProperty("--mc", game.bc);
+    marks.style.setProperty("--mr", game.br);
+    for (let d = 1; d <= game.n; d++) {
       const m = document.createElement("span");
       m.textContent = game.pencil[i] & (1 << d) ? sym(d) : "";
       if (selVal && d === selVal && game.pencil[i] & (1 << d)) m.className = "same-mark";
@@ -727,22 +905,56 @@ function markLayers(i, selVal) {
     out.push(marks);
   }
   if (game.centre[i]) {
+    // Up to five marks on one line, more on two; the type shrinks to fit
+    // the longer line in the cell (--cl characters of about --cw em).
     const c = document.createElement("div");
     c.className = "centre";
     c.setAttribute("aria-hidden", "true");
-    c.textContent = digitsOf(game.centre[i]).map(sym).join("");
+    const ds = digitsOf(game.centre[i]).map(sym);
+    const per = ds.length <= 5 ? ds.length : Math.ceil(ds.length / 2);
+    c.style.setProperty("--cl", per);
+    c.style.setProperty("--cw", game.n > 9 ? 0.75 : 0.64);
+    for (let k = 0; k < ds.length; k += per) {
+      const line = document.createElement("span");
+      line.textContent = ds.slice(k, k + per).join("");
+      c.appendChild(line);
+    }
     out.push(c);
   }
   if (game.corner[i]) {
-    digitsOf(game.corner[i]).slice(0, 8).forEach((d, k) => {
+    const ds = digitsOf(game.corner[i]);
+    const places = cornerPlaces(ds.length);
+    ds.forEach((d, k) => {
       const s = document.createElement("span");
       s.className = "corner k" + k;
       s.setAttribute("aria-hidden", "true");
+      s.style.setProperty("--x", places[k][0]);
+      s.style.setProperty("--y", places[k][1]);
+      s.style.setProperty("--g", places.g);
       s.textContent = sym(d);
       out.push(s);
     });
   }
   return out;
+}
+
+// cornerPlaces returns where count corner marks go, as [x, y] in percent
+// of the cell (the mark's own box is placed by the same fraction, so 0
+// touches the left or top edge and 100 the right or bottom one): on the
+// border of a g×g grid of places, the smallest that holds them all (3×3
+// holds 8, 4×4 12, 5×5 16). The corners come first, then the places
+// along the top, the bottom, the left and the right sides.
+function cornerPlaces(count) {
+  let g = 3;
+  while (4 * (g - 1) < count) g++;
+  const at = (c, r) => [(100 * c) / (g - 1), (100 * r) / (g - 1)];
+  const places = [at(0, 0), at(g - 1, 0), at(0, g - 1), at(g - 1, g - 1)];
+  for (let k = 1; k < g - 1; k++) places.push(at(k, 0));
+  for (let k = 1; k < g - 1; k++) places.push(at(k, g - 1));
+  for (let k = 1; k < g - 1; k++) places.push(at(0, k));
+  for (let k = 1; k < g - 1; k++) places.push(at(g - 1, k));
+  places.g = g;
+  return places;
 }
 
 // renderZoom fills the strip above the keypad with the selected cell's
@@ -783,7 +995,9 @@ function renderRest() {
   $("digitfirst").classList.toggle("on", game.digitFirst);
   $("undo").disabled = game.undo.length === 0 || game.finished;
   $("redo").disabled = game.redo.length === 0 || game.finished;
-  for (const id of ["fill", "clearmarks", "check", "hint", "erase", "pause", "restart"]) $(id).disabled = game.finished;
+  // A solved game takes no more entries, marks or colours.
+  for (const id of ["fill", "clearmarks", "check", "hint", "erase", "pause", "restart", "pencil", "digitfirst", "marktype"]) $(id).disabled = game.finished;
+  for (const b of $("colours").children) b.disabled = game.finished;
   $("board").classList.toggle("solved", game.finished);
   // How many of each digit are left to place; digits placed n times are done.
   const counts = new Array(game.n + 1).fill(0);
@@ -794,6 +1008,7 @@ function renderRest() {
     b.classList.toggle("armed", game.armed === d);
     b.setAttribute("aria-pressed", String(game.digitFirst && game.armed === d));
     b.querySelector(".count").textContent = left;
+    b.disabled = game.finished;
   }
 }
 
@@ -810,19 +1025,28 @@ function describe(i, bad) {
     if (game.corner[i]) s += ", corner marks " + digitsOf(game.corner[i]).map(sym).join(" ");
   }
   if (bad && bad.has(i)) s += ", conflict";
-  if (game.wrong.has(i)) s += ", wrong";
+  if (isWrong(i)) s += ", wrong";
   if (game.colour[i]) s += ", colour " + game.colour[i];
   return s;
 }
 
 function announce() {
-  $("announce").textContent = game.selected >= 0 ? describe(game.selected, conflicts()) : "";
+  const more = game.multi.size > 1 ? ", " + game.multi.size + " cells selected" : "";
+  $("announce").textContent = game.selected >= 0 ? describe(game.selected, shownConflicts()) + more : "";
 }
 
+// say shows a message (kind "hint" or "error" for those). On a phone the
+// message is a toast over the bottom of the screen, where it is seen
+// without scrolling: a plain message goes after a while, a hint or an
+// error stays until it is replaced or dismissed (✕).
+let toastTimer = 0;
 function say(text, kind) {
-  const m = $("message");
+  const m = $("message"), t = $("toast");
   m.textContent = text;
   m.className = kind || "";
+  t.classList.toggle("off", !text);
+  clearTimeout(toastTimer);
+  if (text && !kind) toastTimer = setTimeout(() => t.classList.add("off"), 6000);
 }
 
 // Timer: elapsed holds the time of the stretches that ended; runStart is
@@ -862,7 +1086,10 @@ function setPaused(p) {
   $("paused").hidden = !p;
   $("board").classList.toggle("paused", p);
   renderZoom();
-  $("pause").setAttribute("aria-pressed", String(p));
+  // The button says what it does next (a toggle whose name changes
+  // carries no pressed state).
+  $("pause").textContent = p ? "Resume" : "Pause";
+  updateHelp();
   if (p) {
     stopTimer();
     save();
@@ -899,21 +1126,41 @@ function storeSet(key, value) {
   }
 }
 
+// touched: the player has done something in the game (an entry, a mark
+// or a colour, even one undone since; a hint; a check). Only such games
+// are saved, so that New game after New game does not push the games
+// played out of the list.
+const touched = () =>
+  game.finished || game.undo.length > 0 || game.redo.length > 0 || game.hints > 0 || game.checks > 0 ||
+  game.cells.some((v, i) => (v && !game.given[i]) || game.pencil[i] || game.centre[i] || game.corner[i] || game.colour[i]);
+
 function save() {
   if (!game.puzzle.length) return;
   const all = loadStore(STORE, {});
-  all[gameID()] = {
+  const gid = gameID();
+  if (!touched()) {
+    // An untouched game is not kept; one saved before (a game restarted
+    // since) goes.
+    if (all[gid]) {
+      delete all[gid];
+      storeSet(STORE, all);
+    }
+    listSaved(all);
+    return;
+  }
+  noteStarted();
+  all[gid] = {
     size: game.size, puzzle: lineOf(game.puzzle), solution: game.solution ? lineOf(game.solution) : "",
     level: game.level, rating: game.rating, source: game.source, rules: game.rules,
     cells: lineOf(game.cells), pencil: game.pencil, centre: game.centre, corner: game.corner, colour: game.colour, undo: game.undo.slice(-SAVED_UNDO), redo: game.redo.slice(-SAVED_UNDO),
-    elapsed: now(), finished: game.finished, hints: game.hints, checks: game.checks, updated: Date.now(),
+    elapsed: now(), finished: game.finished, hints: game.hints, checks: game.checks, started: game.started, updated: Date.now(),
   };
   const ids = Object.keys(all).sort((a, b) => all[b].updated - all[a].updated);
   for (const id of ids.slice(MAX_SAVED)) delete all[id];
   if (!storeSet(STORE, all)) {
     // Full: the other games give up their undo history, then the oldest
     // games go.
-    for (const id of ids) if (id !== gameID()) all[id].undo = all[id].redo = [];
+    for (const id of ids) if (id !== gid) all[id].undo = all[id].redo = [];
     while (!storeSet(STORE, all) && ids.length > 1) delete all[ids.pop()];
   }
   listSaved(all);
@@ -924,6 +1171,12 @@ function restore(id) {
   if (!s) return false;
   setup(s.puzzle, s.size, s.solution, s, s);
   return true;
+}
+
+// gameLabel names a game in the saved list and the statistics: size,
+// variant rules, level ("9×9 killer easy", "6×6", "9×9 hard").
+function gameLabel(n, rules, level) {
+  return n + "×" + n + (rules ? " " + rulesLabel(rules) : "") + (level ? " " + level : "");
 }
 
 function listSaved(all) {
@@ -939,7 +1192,7 @@ function listSaved(all) {
     const done = [...s.cells].filter((c, i) => c !== "." && s.puzzle[i] === ".").length;
     const li = document.createElement("li");
     const b = document.createElement("button");
-    b.textContent = n + "×" + n + (s.level ? " " + s.level : s.source ? " " + s.source : "") + " · " +
+    b.textContent = gameLabel(n, s.rules, s.level) + (!s.level && s.source ? " " + s.source : "") + " · " +
       Math.round((100 * done) / Math.max(1, blanks)) + "% · " + clock(s.elapsed) + (id === gameID() ? " (this game)" : "");
     b.disabled = id === gameID();
     b.addEventListener("click", () => restore(id));
@@ -948,49 +1201,102 @@ function listSaved(all) {
   }
 }
 
-// Statistics per size and level.
-function statKey() {
-  return game.n + "×" + game.n + (game.level ? " " + game.level : "");
+// Statistics per kind of game (gameLabel): games started (the player did
+// something in them) and solved, best and average time, hints and checks;
+// and the days in a row with a puzzle solved.
+const statKey = () => gameLabel(game.n, game.rules, game.level);
+
+function statEntry(st, k) {
+  st[k] = Object.assign({ solved: 0, started: 0, best: 0, total: 0, hints: 0, checks: 0 }, st[k]);
+  return st[k];
+}
+
+// noteStarted counts the game as started, once.
+function noteStarted() {
+  if (game.started) return;
+  game.started = true;
+  const st = loadStore(STATS, {});
+  statEntry(st, statKey()).started++;
+  storeSet(STATS, st);
+  showStats();
 }
 
 function record() {
+  noteStarted();
   const st = loadStore(STATS, {});
-  const k = statKey();
-  const e = st[k] || { solved: 0, best: 0, total: 0, hints: 0, checks: 0 };
+  const e = statEntry(st, statKey());
   e.solved++;
   e.total += game.elapsed;
   e.best = e.best ? Math.min(e.best, game.elapsed) : game.elapsed;
   e.hints += game.hints;
   e.checks += game.checks;
-  st[k] = e;
   storeSet(STATS, st);
+  noteStreak();
   showStats();
 }
+
+// dayOf names the local day of a date, shifted by days.
+function dayOf(date, days) {
+  const d = new Date(date.getFullYear(), date.getMonth(), date.getDate() + (days || 0));
+  return d.getFullYear() + "-" + String(d.getMonth() + 1).padStart(2, "0") + "-" + String(d.getDate()).padStart(2, "0");
+}
+
+// noteStreak counts today in the streak of days with a puzzle solved.
+function noteStreak() {
+  const s = Object.assign({ last: "", current: 0, best: 0 }, loadStore(STREAK, {}));
+  const today = dayOf(new Date());
+  if (s.last === today) return;
+  s.current = s.last === dayOf(new Date(), -1) ? s.current + 1 : 1;
+  s.best = Math.max(s.best, s.current);
+  s.last = today;
+  storeSet(STREAK, s);
+}
+
+const plural = (k, one, many) => k + " " + (k === 1 ? one : many);
 
 function showStats() {
   const st = loadStore(STATS, {});
   const body = $("stats").tBodies[0];
   body.replaceChildren();
+  const rate = (solved, started) => (started || solved ? Math.round((100 * solved) / Math.max(started, solved)) + "%" : "–");
+  let solved = 0, started = 0;
   for (const k of Object.keys(st).sort()) {
-    const e = st[k];
+    const e = statEntry(st, k);
+    solved += e.solved;
+    started += e.started;
     const tr = document.createElement("tr");
-    for (const v of [k, e.solved, clock(e.best), clock(e.total / Math.max(1, e.solved)), e.hints, e.checks]) {
+    for (const v of [k, e.solved, rate(e.solved, e.started), e.solved ? clock(e.best) : "–", e.solved ? clock(e.total / e.solved) : "–", e.hints, e.checks]) {
       const td = document.createElement("td");
       td.textContent = v;
       tr.appendChild(td);
     }
     body.appendChild(tr);
   }
+  // The streak goes on while the last day with a solved puzzle is today
+  // or yesterday.
+  const s = Object.assign({ last: "", current: 0, best: 0 }, loadStore(STREAK, {}));
+  const current = s.last === dayOf(new Date()) || s.last === dayOf(new Date(), -1) ? s.current : 0;
+  $("streak").textContent = plural(solved, "game", "games") + " solved of " + started + " started (win rate " + rate(solved, started) + "). " +
+    "Streak: " + plural(current, "day", "days") + " in a row with a puzzle solved (best " + plural(s.best, "day", "days") + ").";
 }
 
 // API calls.
+const UNREACHABLE = "the server cannot be reached (are you offline?); your saved games still work";
+
 async function api(method, path, body) {
   const opts = { method, headers: {} };
   if (body !== undefined) {
     opts.body = typeof body === "string" ? body : JSON.stringify(body);
     opts.headers["Content-Type"] = typeof body === "string" ? "text/plain" : "application/json";
   }
-  const resp = await fetch(path, opts);
+  let resp;
+  try {
+    resp = await fetch(path, opts);
+  } catch {
+    // No answer at all (a refused connection, no network): the browser
+    // says only "Failed to fetch".
+    throw new Error(UNREACHABLE);
+  }
   const data = await resp.json().catch(() => ({ error: { message: "bad reply from the server" } }));
   if (!resp.ok) {
     const e = data.error || {};
@@ -1023,6 +1329,11 @@ function ask(text, ok) {
 // inProgress: the player has entered something and not finished.
 const inProgress = () => !game.finished && game.cells.some((v, i) => (v && !game.given[i]) || game.pencil[i] || game.centre[i] || game.corner[i]);
 
+// killerLevel is a killer's level from the service's reply: easy when its
+// own propagation (cage sums, the rule of 45, singles) solves it.
+const killerLevel = (g) => (g.logic_solved ? "easy" : "hard");
+const KILLER_TRIES = 8;
+
 async function newGame(opts) {
   opts = opts || {};
   if (!opts.force && inProgress() && !(await ask("Start a new game? This one is kept under Saved games, to continue later.", "New game"))) return;
@@ -1037,12 +1348,24 @@ async function newGame(opts) {
   try {
     if (killer) {
       // A killer: no givens, cages with their sums (the service proves
-      // it has one solution).
+      // it has one solution). On 9×9 the level is the service's own
+      // measure, logic_solved: easy when cage sums and singles alone
+      // solve it, hard when they do not; the page asks again (up to
+      // KILLER_TRIES times) for a killer of the level chosen.
+      const want = size === "9" ? $("difficulty").value : "";
       let q = "/api/generate?size=" + size + "&variant=killer";
       if (opts.seed) q += "&seed=" + opts.seed;
-      const g = await api("GET", q);
-      setup(g.puzzle, g.size, g.solution, { level: "", rating: 0, source: opts.source || "", rules: { cages: g.cages } });
-      if (!opts.keep) say("New killer: the digits of each dashed cage add up to its sum and do not repeat. Select a cell and type a digit.");
+      let g;
+      for (let t = 0; t < (want && !opts.seed ? KILLER_TRIES : 1); t++) {
+        g = await api("GET", q);
+        if (!want || killerLevel(g) === want) break;
+      }
+      const level = want ? killerLevel(g) : "";
+      setup(g.puzzle, g.size, g.solution, { level, rating: 0, source: opts.source || "", rules: { cages: g.cages } });
+      if (!opts.keep) {
+        say((level && level !== want ? "No " + want + " killer came in " + KILLER_TRIES + " tries: this one is " + level + ". " : "") +
+          "New killer: the digits of each dashed cage add up to its sum and do not repeat. Select a cell and type a digit.");
+      }
       return;
     }
     let q = "/api/generate?size=" + size + "&symmetry=rot180";
@@ -1050,7 +1373,7 @@ async function newGame(opts) {
     if (opts.seed) q += "&seed=" + opts.seed;
     const g = await api("GET", q);
     setup(g.puzzle, g.size, g.solution, { level: g.level && size === "9" ? g.level : "", rating: g.rating, source: opts.source || "" });
-    if (!opts.keep) say(size === "9" ? "New game. Select a cell and type a digit." : "New game (difficulty applies to 9×9 only). Select a cell and type a digit.");
+    if (!opts.keep) say(size === "9" ? "New game. Select a cell and type a digit." : "New game (difficulty applies to 9×9 only: see the note above). Select a cell and type a digit.");
   } catch (e) {
     say("Could not make a puzzle: " + e.message, "error");
   } finally {
@@ -1065,8 +1388,8 @@ async function daily() {
   const seed = d.getUTCFullYear() * 10000 + (d.getUTCMonth() + 1) * 100 + d.getUTCDate();
   $("size").value = "9";
   $("kind").value = "classic";
-  $("difficulty").value = "medium";
   levelNote();
+  $("difficulty").value = "medium";
   await newGame({ seed, source: "daily " + d.toISOString().slice(0, 10) });
 }
 
@@ -1082,9 +1405,12 @@ function importHint(text) {
   return "";
 }
 
+const SAVED_AGAIN = "This puzzle is in your saved games: your game of it goes on.";
+
 // loadPuzzle starts a puzzle given as text (any format the service reads;
 // a JSON puzzle object may carry variant rules, see rulesOf), or as a
-// one-line grid with its size and the rules of a link.
+// one-line grid with its size and the rules of a link. A puzzle already
+// saved goes on from where it was left.
 async function loadPuzzle(text, size, meta, state, linkRules) {
   let obj = linkRules || null;
   if (!size && text.trim().startsWith("{")) {
@@ -1095,7 +1421,10 @@ async function loadPuzzle(text, size, meta, state, linkRules) {
     }
   }
   const id = size ? size + ":" + text : "";
-  if (id && !linkRules && !state && restore(id)) return;
+  if (id && !linkRules && !state && restore(id)) {
+    say(SAVED_AGAIN);
+    return;
+  }
   const body = size ? Object.assign({ size, puzzle: text }, linkRules || {}) : text;
   let v = await api("POST", "/api/check", body);
   const [br, bc] = shapeOf(v.size, v.puzzle.length);
@@ -1111,7 +1440,10 @@ async function loadPuzzle(text, size, meta, state, linkRules) {
   // multi-line grid, ask again with its one-line form.
   if (!unconfirmed && v.solution.length !== v.puzzle.length) v = await api("POST", "/api/check", Object.assign({ size: v.size, puzzle: v.puzzle }, rules || {}));
   // A saved game of the same puzzle, given in another form.
-  if (!state && restore(v.size + ":" + v.puzzle.replace(/0/g, ".") + (rules ? ":" + hash(JSON.stringify(rules)) : ""))) return;
+  if (!state && restore(v.size + ":" + v.puzzle.replace(/0/g, ".") + (rules ? ":" + hash(JSON.stringify(rules)) : ""))) {
+    say(SAVED_AGAIN);
+    return;
+  }
   let saved = null;
   if (state && state.length === v.puzzle.length) saved = { cells: state };
   setup(v.puzzle, v.size, unconfirmed ? "" : v.solution, Object.assign({}, meta || { source: "imported" }, { rules }), saved);
@@ -1142,7 +1474,7 @@ async function hint() {
         text += " (This step works on the candidates of each cell: Fill marks pencils them in.)";
       }
       say(text, "hint");
-      if (h.step.cells && h.step.cells.length && !h.mistakes.length) game.selected = (h.step.placements && h.step.placements[0] ? h.step.placements[0].cell : h.step.cells[0]);
+      if (h.step.cells && h.step.cells.length && !h.mistakes.length) selectOnly(h.step.placements && h.step.placements[0] ? h.step.placements[0].cell : h.step.cells[0]);
     } else if (h.solved) say("Nothing left to do: the grid is solved.");
     save();
     render();
@@ -1166,14 +1498,14 @@ function check() {
       if (v !== game.solution[i]) game.wrong.add(i);
     }
   });
-  say(game.wrong.size ? game.wrong.size + (game.wrong.size === 1 ? " entry is" : " entries are") + " wrong (marked)." : filled ? "All " + filled + " entries are right so far." : "No entries yet.", game.wrong.size ? "error" : "");
+  say(game.wrong.size ? game.wrong.size + (game.wrong.size === 1 ? " entry is" : " entries are") + " wrong (marked)." : filled === 1 ? "The 1 entry is right so far." : filled ? "All " + filled + " entries are right so far." : "No entries yet.", game.wrong.size ? "error" : "");
   save();
   render();
 }
 
 async function restart() {
   if (!(await ask("Restart this puzzle? Every entry and mark is cleared and the clock starts again.", "Restart"))) return;
-  const s = { cells: lineOf(game.puzzle), pencil: null, elapsed: 0 };
+  const s = { cells: lineOf(game.puzzle), pencil: null, elapsed: 0, started: game.started };
   setup(lineOf(game.puzzle), game.size, game.solution ? lineOf(game.solution) : "", game, s);
   say("Restarted.");
 }
@@ -1188,14 +1520,17 @@ async function share() {
   }
 }
 
-function move(dr, dc) {
+// move selects the next cell in a direction (extend: adds it to the
+// selection, as Shift+arrow).
+function move(dr, dc, extend) {
   let i = game.selected;
   if (i < 0) i = 0;
   else {
     const r = (Math.floor(i / game.n) + dr + game.n) % game.n, c = ((i % game.n) + dc + game.n) % game.n;
     i = r * game.n + c;
   }
-  select(i);
+  if (extend && game.selected >= 0) tapCell(i, "add");
+  else select(i);
 }
 
 function togglePencil() {
@@ -1206,22 +1541,73 @@ function togglePencil() {
 // updateHelp says which keys work on this size (P is a value on 16x16).
 function updateHelp() {
   const big = game.n > 9;
+  const moves = "arrows move (Shift+arrow adds to the selection), ";
+  const rest = "Ctrl+Z / Ctrl+Y undo and redo; drag, or Ctrl/Shift+click, selects several cells.";
   $("keyhelptext").textContent = big
-    ? "letters A–" + sym(game.n) + " enter, arrows move, Backspace erases, Shift+letter pencils a mark (with Caps Lock on: / first), / toggles pencil mode, Esc pauses, Ctrl+Z / Ctrl+Y undo and redo."
-    : "digits enter, arrows move, Backspace erases, Shift+digit pencils a mark, / or P toggles pencil mode, Esc pauses, Ctrl+Z / Ctrl+Y undo and redo.";
-  $("pencil").title = big ? "Pencil marks (/)" : "Pencil marks (/ or P)";
+    ? "letters A–" + sym(game.n) + " enter, " + moves + "Backspace erases, Shift+letter pencils a mark (with Caps Lock on: / first), / toggles pencil mode, Esc pauses and resumes, " + rest
+    : "digits enter, " + moves + "Backspace erases, Shift+digit pencils a mark, / toggles pencil mode, Esc or P pauses and resumes, " + rest;
+  $("pause").title = (game.paused ? "Resume" : "Pause") + (big ? " (Esc)" : " (Esc or P)");
 }
 
+// The levels New game offers: the rater's five for a classic 9×9; for a
+// 9×9 killer, easy and hard (see killerLevel). Each kind keeps the last
+// level chosen.
+const LEVELS = {
+  classic: [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"], ["expert", "Expert"], ["extreme", "Extreme"]],
+  killer: [["easy", "Easy"], ["hard", "Hard"]],
+};
+const lastLevel = { classic: "medium", killer: "easy" };
+
+function levelOptions() {
+  const kind = $("kind").value === "killer" ? "killer" : "classic", sel = $("difficulty");
+  if ((sel.dataset.kind || "classic") === kind) return;
+  lastLevel[sel.dataset.kind || "classic"] = sel.value;
+  sel.replaceChildren(...LEVELS[kind].map(([v, t]) => new Option(t, v)));
+  sel.value = lastLevel[kind];
+  sel.dataset.kind = kind;
+}
+
+// levelNote offers the levels of the size and rules chosen, and says
+// what the others get (as `sudoku generate -h` says: up to 9×9 a puzzle
+// is minimal; 16×16 digs with bounded checks and may keep a removable
+// given).
 function levelNote() {
-  const nine = $("size").value === "9";
-  $("difficulty").disabled = !nine || $("kind").value === "killer";
-  $("levelnote").hidden = nine;
+  levelOptions();
+  const size = $("size").value, killer = $("kind").value === "killer";
+  let note = "";
+  if (killer) {
+    note = size === "9" ? "Killer: easy ones are solved with cage sums and singles alone; hard ones need more."
+      : size === "16" ? "Killer puzzles are made for 4×4, 6×6 and 9×9 grids."
+      : "Killer: the level applies to 9×9 (smaller killers are nearly always solved with cage sums and singles alone).";
+  } else if (size === "16") {
+    note = "Difficulty applies to 9×9 only: a 16×16 puzzle is random, with one solution, but not always minimal (a given or so may be removable).";
+  } else if (size !== "9") {
+    note = "Difficulty applies to 9×9 only: a " + size + "×" + size + " puzzle is random and minimal (no given can be removed).";
+  }
+  $("difficulty").disabled = size !== "9";
+  $("levelnote").textContent = note;
+  $("levelnote").hidden = !note;
+}
+
+// formFor sets the New game form to the game played: its size, its rules
+// (Killer for a puzzle with cages) and its level, so that New game makes
+// one more of the same.
+function formFor() {
+  if ([...$("size").options].some((o) => +o.value === game.n)) $("size").value = String(game.n);
+  $("kind").value = game.rules && game.rules.cages ? "killer" : "classic";
+  levelOptions();
+  if (game.level && [...$("difficulty").options].some((o) => o.value === game.level)) $("difficulty").value = game.level;
+  levelNote();
 }
 
 document.addEventListener("keydown", (ev) => {
-  if (ev.target.closest && ev.target.closest("form#import, select, textarea, input, dialog, button#resume")) return;
+  if (ev.target.closest && ev.target.closest("form#import, select, textarea, input, dialog")) return;
   const k = ev.key;
-  if (k === "Escape") {
+  // Esc, and P up to 9×9 (a value on 16×16, but not while paused),
+  // pause and resume; the Resume button has the focus while paused.
+  const mods = ev.ctrlKey || ev.metaKey || ev.altKey;
+  if (k === "Escape" || (!mods && (k === "p" || k === "P") && (game.n <= 9 || game.paused))) {
+    ev.preventDefault();
     if (!game.finished) setPaused(!game.paused);
     return;
   }
@@ -1240,7 +1626,7 @@ document.addEventListener("keydown", (ev) => {
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   if (moves[k]) {
     ev.preventDefault();
-    move(...moves[k]);
+    move(...moves[k], ev.shiftKey);
     return;
   }
   if (k === "Backspace" || k === "Delete" || k === "0" || k === ".") {
@@ -1267,7 +1653,7 @@ document.addEventListener("keydown", (ev) => {
     render();
     return;
   }
-  if (k === "/" || (game.n <= 9 && (k === "p" || k === "P"))) {
+  if (k === "/") {
     ev.preventDefault();
     togglePencil();
   }
@@ -1313,6 +1699,28 @@ $("hint").addEventListener("click", hint);
 $("restart").addEventListener("click", restart);
 $("share").addEventListener("click", share);
 $("pause").addEventListener("click", () => setPaused(!game.paused));
+$("msgclose").addEventListener("click", () => {
+  clearTimeout(toastTimer);
+  $("toast").classList.add("off");
+  $("board").focus({ preventScroll: true });
+});
+
+// Settings: each checkbox with data-setting names its field.
+function applySettings() {
+  for (const el of document.querySelectorAll("[data-setting]")) el.checked = !!settings[el.dataset.setting];
+  $("timer").classList.toggle("hidden", settings.hideTimer);
+  if (game.puzzle.length) {
+    render();
+    announce();
+  }
+}
+for (const el of document.querySelectorAll("[data-setting]")) {
+  el.addEventListener("change", () => {
+    settings[el.dataset.setting] = el.checked;
+    storeSet(SETTINGS, settings);
+    applySettings();
+  });
+}
 $("resume").addEventListener("click", () => setPaused(false));
 $("importbtn").addEventListener("click", () => {
   $("import").hidden = false;
@@ -1403,6 +1811,8 @@ window.addEventListener("hashchange", followLink);
 // else a new game.
 (async function init() {
   applyTheme();
+  settings = Object.assign({}, DEFAULT_SETTINGS, loadStore(SETTINGS, {}));
+  applySettings();
   levelNote();
   listSaved();
   showStats();
