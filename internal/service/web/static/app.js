@@ -1,5 +1,6 @@
 // Sudoku page: plays puzzles from the service's JSON API. Games in
 // progress, statistics and the colour scheme are kept in localStorage.
+// rules.js, loaded first, checks the rules (RuleCheck).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
