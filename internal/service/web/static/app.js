@@ -1394,10 +1394,12 @@ async function daily() {
 }
 
 // importHint explains, before asking the service, why a one-line text is
-// not a puzzle of a size the page plays.
+// not a puzzle of a size the page plays. Links and payloads of f-puzzles
+// and SudokuPad go to the service, which imports them.
 function importHint(text) {
   const t = text.trim();
   if (t === "") return "the box is empty: paste a puzzle first.";
+  if (isImportLink(t)) return "";
   if (/^\S+$/.test(t) && !t.startsWith("{")) {
     const ok = [16, 36, 81, 256];
     if (!ok.includes(t.length)) return "one line of " + t.length + " characters is not a grid: a one-line puzzle has 81 characters for 9×9 (16, 36 or 256 for 4×4, 6×6, 16×16), with . or 0 for blanks.";
@@ -1405,12 +1407,21 @@ function importHint(text) {
   return "";
 }
 
+// isImportLink tells whether a text is a link (f-puzzles, SudokuPad or
+// another site: the service names what it does not read) or an f-puzzles
+// payload, which the service imports as `sudoku import` does.
+function isImportLink(t) {
+  return /^https?:\/\//i.test(t) || /^(www\.)?(f-puzzles\.com|([\w-]+\.)*sudokupad\.app|([\w-]+\.)*crackingthecryptic\.com)[/?]/i.test(t) || /^(fpuz(zles)?)?N4Ig/.test(t);
+}
+
 const SAVED_AGAIN = "This puzzle is in your saved games: your game of it goes on.";
 
 // loadPuzzle starts a puzzle given as text (any format the service reads;
-// a JSON puzzle object may carry variant rules, see rulesOf), or as a
-// one-line grid with its size and the rules of a link. A puzzle already
-// saved goes on from where it was left.
+// a JSON puzzle object may carry variant rules, see rulesOf; an f-puzzles
+// or SudokuPad link, payload or f-puzzles JSON, whose rules come back
+// from the service as the puzzle object it imported), or as a one-line
+// grid with its size and the rules of a link. A puzzle already saved goes
+// on from where it was left.
 async function loadPuzzle(text, size, meta, state, linkRules) {
   let obj = linkRules || null;
   if (!size && text.trim().startsWith("{")) {
@@ -1427,6 +1438,7 @@ async function loadPuzzle(text, size, meta, state, linkRules) {
   }
   const body = size ? Object.assign({ size, puzzle: text }, linkRules || {}) : text;
   let v = await api("POST", "/api/check", body);
+  if (v.imported) obj = v.imported;
   const [br, bc] = shapeOf(v.size, v.puzzle.length);
   const rules = rulesOf(obj, br * bc, br, bc);
   // A puzzle with rules the service may not know (cages, thermometers,
