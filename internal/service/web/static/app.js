@@ -1552,6 +1552,7 @@ async function api(method, path, body) {
     const where = e.line ? " (line " + e.line + (e.column ? ", column " + e.column : "") + ")" : "";
     const err = new Error((e.message || "request failed") + where);
     err.code = e.code || "";
+    if (e.imported) err.imported = e.imported;
     throw err;
   }
   return data;
@@ -1645,10 +1646,12 @@ async function daily() {
 }
 
 // importHint explains, before asking the service, why a one-line text is
-// not a puzzle of a size the page plays.
+// not a puzzle of a size the page plays. Links and payloads of f-puzzles
+// and SudokuPad go to the service, which imports them.
 function importHint(text) {
   const t = text.trim();
   if (t === "") return "the box is empty: paste a puzzle first.";
+  if (isImportLink(t)) return "";
   if (/^\S+$/.test(t) && !t.startsWith("{")) {
     const ok = [16, 36, 81, 256];
     if (!ok.includes(t.length)) return "one line of " + t.length + " characters is not a grid: a one-line puzzle has 81 characters for 9×9 (16, 36 or 256 for 4×4, 6×6, 16×16), with . or 0 for blanks.";
@@ -1656,12 +1659,21 @@ function importHint(text) {
   return "";
 }
 
+// isImportLink tells whether a text is a link (f-puzzles, SudokuPad or
+// another site: the service names what it does not read) or an f-puzzles
+// payload, which the service imports as `sudoku import` does.
+function isImportLink(t) {
+  return /^https?:\/\//i.test(t) || /^(www\.)?(f-puzzles\.com|([\w-]+\.)*sudokupad\.app|([\w-]+\.)*crackingthecryptic\.com)[/?]/i.test(t) || /^(fpuz(zles)?)?N4Ig/.test(t);
+}
+
 const SAVED_AGAIN = "This puzzle is in your saved games: your game of it goes on.";
 
 // loadPuzzle starts a puzzle given as text (any format the service reads;
-// a JSON puzzle object may carry variant rules, see rulesOf), or as a
-// one-line grid with its size and the rules of a link. A puzzle already
-// saved goes on from where it was left.
+// a JSON puzzle object may carry variant rules, see rulesOf; an f-puzzles
+// or SudokuPad link, payload or f-puzzles JSON, whose rules come back
+// from the service as the puzzle object it imported), or as a one-line
+// grid with its size and the rules of a link. A puzzle already saved goes
+// on from where it was left.
 async function loadPuzzle(text, size, meta, state, linkRules) {
   let obj = linkRules || null;
   if (!size && text.trim().startsWith("{")) {
@@ -1681,20 +1693,25 @@ async function loadPuzzle(text, size, meta, state, linkRules) {
   try {
     v = await api("POST", "/api/check", body);
   } catch (e) {
-    // Rules the service cannot solve yet (an error naming them), or a
-    // search that did not finish before its deadline: ask again without
-    // those rules (on a deadline, without any), so that the service
-    // still reads the grid and checks the givens; the page checks every
-    // rule as the player goes.
+    // Rules the service cannot solve yet (422 "unsupported", naming
+    // them), or a search that did not finish before its deadline: ask
+    // again without those rules (on a deadline, without any), so that the
+    // service still reads the grid and checks the givens; the page checks
+    // every rule as the player goes. An imported link or f-puzzles file
+    // comes back in the error as the puzzle object the service read.
+    if (!size && e.imported) obj = e.imported;
     const whole = size ? body : obj;
     const has = (f) => whole[f] !== undefined && whole[f] !== false && !(Array.isArray(whole[f]) && whole[f].length === 0);
-    const drop = !whole ? [] : e.code === "deadline" ? CONSTRAINT_FIELDS.filter(has) : e.code === "bad_request" ? UNSOLVED_RULES.filter(has) : [];
+    const drop = !whole ? [] : e.code === "deadline" ? CONSTRAINT_FIELDS.filter(has) : e.code === "unsupported" || e.code === "bad_request" ? UNSOLVED_RULES.filter(has) : [];
     if (!drop.length) throw e;
     const relaxed = Object.assign({}, whole);
     for (const f of drop) delete relaxed[f];
+    delete relaxed.title;
+    delete relaxed.author;
     v = await api("POST", "/api/check", relaxed);
     unverified = e.code === "deadline" ? "the service did not finish solving this puzzle in time" : "the service cannot solve " + drop.map((f) => RULE_WORDS[f][0]).join(", ") + " yet";
   }
+  if (v.imported) obj = v.imported;
   const [br, bc] = shapeOf(v.size, v.puzzle.length);
   const n = br * bc;
   const rules = rulesOf(obj, n, br, bc);
