@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -48,9 +49,49 @@ func TestJSONErrorsMatchAPI(t *testing.T) {
 				t.Errorf("/api/%s %s: %d %s, want a 400 error", cmd, body, rr.Code, rr.Body)
 				continue
 			}
-			if *rep.Error != *rec.Error {
+			if !reflect.DeepEqual(rep.Error, rec.Error) {
 				t.Errorf("%s %s:\n command %+v\n     API %+v", cmd, body, *rec.Error, *rep.Error)
 			}
+		}
+	}
+}
+
+// TestImportErrorsMatchAPI: `sudoku import -json` and the HTTP API
+// import a link with one importer, so a link that fails gets the same
+// error object from both (code, message, every problem), and the code
+// the API answers with its status: 422 unsupported, 400 parse_error.
+func TestImportErrorsMatchAPI(t *testing.T) {
+	const two = `{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"xv":[{"cells":["R1C1","R1C2"],"value":"Y"}],"line":[{"lines":[["R4C1","R4C2"]]}]}`
+	srv := server.New(server.Config{})
+	for _, tt := range []struct {
+		link     string
+		status   int
+		problems int
+	}{
+		{"https://sudokupad.app/abc123", 422, 0},
+		{"https://f-puzzles.com/?id=ya5rxnxj", 422, 0},
+		{"N4Ig***", 400, 0},
+		{two, 422, 2},
+	} {
+		out, _, _ := runCmd(t, tt.link+"\n", "import", "-json")
+		var rec struct {
+			Error *jsonfmt.Error `json:"error"`
+		}
+		if err := json.Unmarshal([]byte(out), &rec); err != nil || rec.Error == nil {
+			t.Errorf("import -json %.40s: %q, want one error record", tt.link, out)
+			continue
+		}
+		rr := httptest.NewRecorder()
+		srv.Handler().ServeHTTP(rr, httptest.NewRequest("POST", "/api/check", strings.NewReader(tt.link)))
+		var rep struct {
+			Error *jsonfmt.Error `json:"error"`
+		}
+		if err := json.Unmarshal(rr.Body.Bytes(), &rep); err != nil || rep.Error == nil || rr.Code != tt.status {
+			t.Errorf("/api/check %.40s: %d %s, want a %d error", tt.link, rr.Code, rr.Body, tt.status)
+			continue
+		}
+		if !reflect.DeepEqual(rep.Error, rec.Error) || len(rep.Error.Problems) != tt.problems {
+			t.Errorf("%.40s:\n command %+v\n     API %+v, want %d problems", tt.link, *rec.Error, *rep.Error, tt.problems)
 		}
 	}
 }

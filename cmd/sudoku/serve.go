@@ -19,24 +19,27 @@ Each client address gets a share of the search slots (-max-searches-per-addr)
 and a short wait for one (-search-wait) before 503. Connections are capped per
 protocol, in all and per address; the default caps split the process's
 open-file limit (ulimit -n) between the protocols, and near a cap the
-connections idle longest are closed to make room for new clients.`)
+connections idle longest are closed to make room for new clients.
+
+Counts are written as 10000, 10,000, 10_000 or 1e4; sizes in bytes, or with
+a unit: 1MiB, 512KiB (powers of 1024), 1MB (of 1000).`)
 	var cfg server.Config
 	fs.StringVar(&cfg.HTTPAddr, "http", "127.0.0.1:8080", "HTTP `address` of the API and the web page (\"-\": none)")
 	fs.StringVar(&cfg.LineAddr, "line", "127.0.0.1:9981", "`address` of the line protocol (\"-\": none)")
 	fs.DurationVar(&cfg.Timeout, "timeout", 0, "deadline of one request's search (default 5s)")
-	fs.IntVar(&cfg.MaxSearches, "max-searches", 0, "searches at once (default 2 per CPU)")
-	fs.IntVar(&cfg.MaxSearchesPerAddr, "max-searches-per-addr", 0, "searches at once from one client address, IPv4 or IPv6 /64 (default half of -max-searches, at least 1)")
+	fs.CountVar(&cfg.MaxSearches, "max-searches", 0, "searches at once (default: 2 per CPU)")
+	fs.CountVar(&cfg.MaxSearchesPerAddr, "max-searches-per-addr", 0, "searches at once from one client address, IPv4 or IPv6 /64 (default: half of -max-searches, at least 1)")
 	fs.DurationVar(&cfg.SearchWait, "search-wait", 0, "time a search waits for a slot before 503 with Retry-After (default 1s; negative: none)")
 	fs.BoolVar(&cfg.TrustForwardedFor, "trust-x-forwarded-for", false, "take the client address of -max-searches-per-addr from the last X-Forwarded-For address (only behind a reverse proxy that sets it)")
-	fs.IntVar(&cfg.MaxConns, "max-conns", 0, "open HTTP connections at most (default: a share of the open-file limit, at most 10,000)")
-	fs.IntVar(&cfg.MaxConnsPerAddr, "max-conns-per-addr", 0, "open HTTP connections from one client address at most (default 256, or half of -max-conns if less)")
-	fs.Int64Var(&cfg.MaxBody, "max-body", 0, "largest request body in bytes (default 1 MiB)")
-	fs.Int64Var(&cfg.NodeBudget, "node-budget", 0, "search nodes of one exact-cover request (default 50 million)")
-	fs.Int64Var(&cfg.MaxMatrix, "max-matrix", 0, "largest exact-cover matrix of one puzzle in bytes, as estimated before building it; beyond it 413 (default 384 MiB)")
-	fs.Int64Var(&cfg.MatrixMemory, "matrix-memory", 0, "bytes of matrices the searches running at once may hold; beyond it 503 (default 512 MiB); the Go memory limit is 256 MiB more, unless GOMEMLIMIT is set")
+	fs.CountVar(&cfg.MaxConns, "max-conns", 0, "open HTTP connections at most (default: a share of the open-file limit, at most 10000)")
+	fs.CountVar(&cfg.MaxConnsPerAddr, "max-conns-per-addr", 0, "open HTTP connections from one client address at most (default 256, or half of -max-conns if less)")
+	fs.BytesVar(&cfg.MaxBody, "max-body", 0, "largest request body: bytes, or a size with a unit such as 512KiB (default 1MiB)")
+	fs.Count64Var(&cfg.NodeBudget, "node-budget", 0, "search nodes of one exact-cover request (default 50e6)")
+	fs.BytesVar(&cfg.MaxMatrix, "max-matrix", 0, "largest exact-cover matrix of one puzzle, as estimated before building it; beyond it 413 (default 384MiB)")
+	fs.BytesVar(&cfg.MatrixMemory, "matrix-memory", 0, "memory of the matrices the searches running at once may hold; beyond it 503 (default 512MiB); the Go memory limit is 256MiB more, unless GOMEMLIMIT is set")
 	fs.DurationVar(&cfg.ShutdownTimeout, "shutdown-timeout", 0, "time given to requests in flight at shutdown (default 10s)")
-	fs.IntVar(&cfg.Line.MaxConns, "line-max-conns", 0, "open line-protocol connections at most (default: a share of the open-file limit, at most 10,000)")
-	fs.IntVar(&cfg.Line.MaxConnsPerAddr, "line-max-conns-per-addr", 0, "open line-protocol connections from one client address (IPv4 address or IPv6 /64) at most (default 256, or half of -line-max-conns if less)")
+	fs.CountVar(&cfg.Line.MaxConns, "line-max-conns", 0, "open line-protocol connections at most (default: a share of the open-file limit, at most 10000)")
+	fs.CountVar(&cfg.Line.MaxConnsPerAddr, "line-max-conns-per-addr", 0, "open line-protocol connections from one client address (IPv4 address or IPv6 /64) at most (default 256, or half of -line-max-conns if less)")
 	fs.DurationVar(&cfg.Line.LineTimeout, "line-timeout", 0, "time a whole request line may take to arrive, not renewed by each byte (default 10s)")
 	logFormat := fs.String("log", "text", "log `format` on stderr: text, json or none")
 	rest, code, ok := fs.Parse(args)
@@ -45,6 +48,9 @@ connections idle longest are closed to make room for new clients.`)
 	}
 	if len(rest) > 0 {
 		return fs.Usagef("unexpected argument %s", quote.Short(rest[0]))
+	}
+	if cfg.HTTPAddr == "-" && cfg.LineAddr == "-" {
+		return fs.Usagef("-http - and -line -: nothing to serve; give one of them an address")
 	}
 	switch *logFormat {
 	case "text":

@@ -43,13 +43,18 @@ func (fs *FlagSet) PrintHelp(w io.Writer) {
 // printFlag writes the help of one flag as package flag's PrintDefaults
 // does, except that every flag that takes a value shows a placeholder
 // named in its usage ("-limit N") or, when the usage names none, one for
-// its kind ("-timeout D", "-max-body N") instead of a Go type name.
+// its kind ("-timeout D", "-max-body SIZE": a Value's Placeholder method
+// names it) instead of a Go type name.
 func printFlag(w io.Writer, f *flag.Flag) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  -%s", f.Name)
 	name, usage := flag.UnquoteUsage(f)
 	if !strings.Contains(f.Usage, "`") {
-		name = placeholder(name)
+		if ph, ok := f.Value.(interface{ Placeholder() string }); ok {
+			name = ph.Placeholder()
+		} else {
+			name = placeholder(name)
+		}
 	}
 	if name != "" {
 		b.WriteString(" " + name)

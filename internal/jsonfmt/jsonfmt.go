@@ -3,7 +3,7 @@
 // compact objects, one per line; snake_case keys; line numbers from 1;
 // times in milliseconds under keys "ms" or ending in "_ms"; an early stop
 // of a count said by "complete": false and "stopped"; and one error
-// object, {"code", "message", "line", "column"}.
+// object, {"code", "message", "line", "column", "problems"}.
 package jsonfmt
 
 import (
@@ -13,16 +13,20 @@ import (
 	"time"
 
 	"github.com/dlxkit/dlx/exactcover"
+	"github.com/dlxkit/dlx/fpuzzles"
 	"github.com/dlxkit/dlx/sudoku"
 )
 
 // Error is the error object of every JSON reply and record. Line and
 // Column (1-based) locate the error in the input when it has a place.
+// Problems lists each problem of an input that has several (an imported
+// puzzle: the message joins them with "; ").
 type Error struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-	Line    int    `json:"line,omitempty"`
-	Column  int    `json:"column,omitempty"`
+	Code     string   `json:"code"`
+	Message  string   `json:"message"`
+	Line     int      `json:"line,omitempty"`
+	Column   int      `json:"column,omitempty"`
+	Problems []string `json:"problems,omitempty"`
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -64,16 +68,22 @@ func NewEncoder(w io.Writer) *json.Encoder {
 
 // FromError returns the error object for err with the given code. A parse
 // error of package sudoku or exactcover gives its line, column and
-// message without the position prefix.
+// message without the position prefix; an import with several problems
+// (fpuzzles.Problems) lists them.
 func FromError(code string, err error) *Error {
 	e := &Error{Code: code, Message: err.Error()}
 	var sp *sudoku.ParseError
 	var xp *exactcover.ParseError
+	var probs fpuzzles.Problems
 	switch {
 	case errors.As(err, &sp):
 		e.Line, e.Column, e.Message = sp.Line, sp.Col, sp.Msg
 	case errors.As(err, &xp):
 		e.Line, e.Column, e.Message = xp.Line, xp.Col, xp.Msg
+	case errors.As(err, &probs):
+		for _, p := range probs {
+			e.Problems = append(e.Problems, p.Error())
+		}
 	}
 	return e
 }

@@ -64,6 +64,13 @@ const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 // the text it holds. Trailing '=' padding and surrounding whitespace are
 // ignored. Errors wrap ErrInput, ErrTruncated, ErrCode or ErrTooLong.
 func DecompressFromBase64(s string) (string, error) {
+	return DecompressFromBase64Max(s, MaxOutput)
+}
+
+// DecompressFromBase64Max is DecompressFromBase64 with the output capped
+// at max code units (at most MaxOutput): a longer one is an error
+// wrapping ErrTooLong, found before more than max units are held.
+func DecompressFromBase64Max(s string, max int) (string, error) {
 	s = strings.TrimSpace(s)
 	s = strings.TrimRight(s, "=")
 	vals := make([]uint16, len(s))
@@ -75,7 +82,7 @@ func DecompressFromBase64(s string) (string, error) {
 		}
 		vals[i] = uint16(v)
 	}
-	units, err := decompress(vals, 6)
+	units, err := decompress(vals, 6, max)
 	if err != nil {
 		return "", err
 	}
@@ -85,7 +92,7 @@ func DecompressFromBase64(s string) (string, error) {
 // Decompress decodes the raw form (16 bits per code unit of data, as
 // lz-string's compress writes it).
 func Decompress(data []uint16) (string, error) {
-	units, err := decompress(data, 16)
+	units, err := decompress(data, 16, MaxOutput)
 	if err != nil {
 		return "", err
 	}
@@ -130,7 +137,8 @@ type entry struct {
 	unit     uint16
 }
 
-func decompress(data []uint16, width uint) ([]uint16, error) {
+func decompress(data []uint16, width uint, max int) ([]uint16, error) {
+	max = min(max, MaxOutput)
 	r := &bitReader{data: data, width: width}
 	// Codes 0, 1 and 2 are reserved; entries start at 3.
 	dict := make([]entry, 3, 64)
@@ -159,6 +167,9 @@ func decompress(data []uint16, width uint) ([]uint16, error) {
 	}
 	if err := literal(code); err != nil {
 		return nil, err
+	}
+	if max < 1 {
+		return nil, tooLong(max)
 	}
 	out = append(out, dict[3].unit)
 	// w is the previous output, as a span of out.
@@ -195,19 +206,19 @@ func decompress(data []uint16, width uint) ([]uint16, error) {
 		case code < len(dict) && code >= 3:
 			e := dict[code]
 			if e.n == 1 {
-				if len(out)+1 > MaxOutput {
-					return nil, tooLong()
+				if len(out)+1 > max {
+					return nil, tooLong(max)
 				}
 				out = append(out, e.unit)
 			} else {
-				if len(out)+e.n > MaxOutput {
-					return nil, tooLong()
+				if len(out)+e.n > max {
+					return nil, tooLong(max)
 				}
 				out = append(out, out[e.start:e.start+e.n]...)
 			}
 		case code == len(dict):
-			if len(out)+wLen+1 > MaxOutput {
-				return nil, tooLong()
+			if len(out)+wLen+1 > max {
+				return nil, tooLong(max)
 			}
 			out = append(out, out[wStart:wStart+wLen]...)
 			out = append(out, out[wStart])
@@ -222,6 +233,6 @@ func decompress(data []uint16, width uint) ([]uint16, error) {
 	}
 }
 
-func tooLong() error {
-	return fmt.Errorf("%w: more than %d code units", ErrTooLong, MaxOutput)
+func tooLong(max int) error {
+	return fmt.Errorf("%w: more than %d code units", ErrTooLong, max)
 }

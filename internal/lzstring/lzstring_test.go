@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -188,6 +189,21 @@ func TestMaxOutput(t *testing.T) {
 	_, err := DecompressFromBase64(string(b))
 	if !errors.Is(err, ErrTooLong) {
 		t.Fatalf("err = %v, want ErrTooLong", err)
+	}
+}
+
+// TestMaxOutputArgument: DecompressFromBase64Max caps the output at its
+// argument: a text of exactly max units decodes, one more is ErrTooLong.
+func TestMaxOutputArgument(t *testing.T) {
+	for _, text := range []string{"a", "TOBEORNOTTOBEORTOBEORNOT", strings.Repeat("ab", 5000), "😀 数独"} {
+		units := len(utf16.Encode([]rune(text)))
+		p := CompressToBase64(text)
+		if got, err := DecompressFromBase64Max(p, units); err != nil || got != text {
+			t.Errorf("%.20q with max %d: %.20q, %v", text, units, got, err)
+		}
+		if _, err := DecompressFromBase64Max(p, units-1); !errors.Is(err, ErrTooLong) {
+			t.Errorf("%.20q with max %d: %v, want ErrTooLong", text, units-1, err)
+		}
 	}
 }
 

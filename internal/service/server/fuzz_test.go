@@ -8,14 +8,38 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/dlxkit/dlx/internal/lzstring"
+	"github.com/dlxkit/dlx/sudoku"
 )
 
 // FuzzParsePuzzle feeds arbitrary bodies and queries to the request
-// parser: it must return a grid or a 400 error, never panic, never a
-// negative count limit (from the query or the JSON body), and never
-// accept a JSON body holding a field that no puzzle or request field
-// takes (matched without regard to case, as encoding/json does).
+// parser: it must return a grid or an error (400; for an import also 413
+// or 422), never panic, never a negative count limit (from the query or
+// the JSON body), and never accept a JSON body holding a field that no
+// puzzle or request field takes (matched without regard to case, as
+// encoding/json does), unless the body is f-puzzles JSON, imported.
 func FuzzParsePuzzle(f *testing.F) {
+	fpz := `{"size":4,"grid":[[{"value":1,"given":true},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R1C2"],"value":"3"}],"thermometer":[{"lines":[["R4C1","R4C2","R4C3"]]}]}`
+	payload := lzstring.CompressToBase64(fpz)
+	many := `{"size":4,"grid":[[{},{},{},{}],[{},{"givenPencilMarks":[1,2]},{},{}],[{},{},{},{}],[{},{},{},{}]],"quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[9]}],"xv":[{"cells":["R3C1","R3C2"],"value":"Y"}],"line":[{"lines":[["R4C1","R4C2"]]}]}`
+	for _, s := range []struct{ body, query string }{
+		{"https://www.f-puzzles.com/?load=" + payload, ""},
+		{"https://sudokupad.app/fpuzzles" + payload, "limit=3"},
+		{"https://sudokupad.app/?puzzleid=fpuz" + payload, ""},
+		{"sudokupad.app/abc123", ""},
+		{payload, "size=4"},
+		{"N4Ig" + payload[4:len(payload)/2], ""},
+		{fpz, ""},
+		{many, ""},
+		{`{"import":"https://f-puzzles.com/?load=` + payload + `","limit":2}`, ""},
+		{`{"import":` + fpz + `,"steps":true}`, ""},
+		{`{"import":` + fpz + `,"puzzle":"1"}`, ""},
+		{`{"import":7}`, ""},
+		{`{"size":"4","grid":[[]]}`, ""},
+	} {
+		f.Add([]byte(s.body), s.query)
+	}
 	for _, s := range []struct{ body, query string }{
 		{test1, ""},
 		{`{"puzzle":"` + test1 + `","limit":3}`, ""},
@@ -51,9 +75,10 @@ func FuzzParsePuzzle(f *testing.F) {
 		if err != nil {
 			return
 		}
-		req, aerr := parsePuzzle(body, q)
+		req, aerr := parsePuzzle(body, q, 1<<20)
 		if aerr != nil {
-			if aerr.status != http.StatusBadRequest || aerr.Message == "" {
+			imp := aerr.status == http.StatusRequestEntityTooLarge || aerr.status == http.StatusUnprocessableEntity
+			if aerr.status != http.StatusBadRequest && !imp || aerr.Message == "" {
 				t.Fatalf("error %d %q", aerr.status, aerr.Message)
 			}
 			return
@@ -61,8 +86,15 @@ func FuzzParsePuzzle(f *testing.F) {
 		if req.Limit != nil && *req.Limit < 0 {
 			t.Fatalf("limit %d accepted", *req.Limit)
 		}
-		if k, ok := unknownKey(body); ok {
+		if k, ok := unknownKey(body); ok && !(req.imported != nil && isFPuzzlesJSON(bytes.TrimSpace(bytes.TrimPrefix(body, []byte("\uFEFF"))))) {
 			t.Fatalf("accepted a body with the unknown field %q", k)
+		}
+		if req.imported != nil {
+			// The grid is the imported object's.
+			g, _, err := req.imported.PuzzleJSON.Grid(sudoku.ReadOptions{})
+			if err != nil || g.String() != req.grid.String() {
+				t.Fatalf("imported %+v: grid %v (%v), request grid %v", req.imported, g, err, req.grid)
+			}
 		}
 		g := req.grid
 		if n := g.N(); n < 1 || len(g.Cells) != n*n {
@@ -78,7 +110,7 @@ func FuzzParsePuzzle(f *testing.F) {
 
 // requestKeys are the fields of a JSON request, and those of a cage.
 var requestKeys = map[string][]string{
-	"":      {"size", "variant", "regions", "extra", "cages", "antiknight", "antiking", "nonconsecutive", "thermos", "alphabet", "puzzle", "cells", "limit", "state", "pencil", "steps"},
+	"":      {"size", "variant", "regions", "extra", "cages", "antiknight", "antiking", "nonconsecutive", "thermos", "alphabet", "puzzle", "cells", "limit", "state", "pencil", "steps", "import"},
 	"cages": {"sum", "cells"},
 }
 

@@ -98,7 +98,7 @@ func (s *Server) estimateMatrix(ctx context.Context, g *sudoku.Grid) (int64, *ap
 	}
 	work, err := sudoku.EstimateWork(g.Shape, g.Variant)
 	if err != nil {
-		return 0, badRequest(err.Error())
+		return 0, s.countError(ctx, err)
 	}
 	release, aerr := s.reserve(min(work, s.cfg.MaxMatrix+countSlack, s.cfg.MatrixMemory))
 	if aerr != nil {
@@ -108,16 +108,25 @@ func (s *Server) estimateMatrix(ctx context.Context, g *sudoku.Grid) (int64, *ap
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	z, err := sudoku.EstimateMatrixWithin(ctx, g.Shape, g.Variant, s.cfg.MaxMatrix)
+	if err != nil {
+		return 0, s.countError(ctx, err)
+	}
+	return z.Bytes + solverCacheBytes, nil
+}
+
+// countError is the answer to an error of counting a puzzle's matrix:
+// 413 over Config.MaxMatrix, 400 for constraints that do not fit the
+// grid, else as a solver's error (sudokuError: 422 for rules the solvers
+// lack, 504 at the deadline).
+func (s *Server) countError(ctx context.Context, err error) *apiError {
 	switch {
 	case errors.Is(err, sudoku.ErrTooLarge):
 		s.m.rejected.WithLabelValues("memory").Inc()
-		return 0, newError(http.StatusRequestEntityTooLarge, jsonfmt.CodeTooLarge, err.Error()+" (the server's limit per puzzle, -max-matrix)")
-	case ctx.Err() != nil && errors.Is(err, ctx.Err()):
-		return 0, s.searchError(ctx, err)
-	case err != nil:
-		return 0, badRequest(err.Error())
+		return newError(http.StatusRequestEntityTooLarge, jsonfmt.CodeTooLarge, err.Error()+" (the server's limit per puzzle, -max-matrix)")
+	case errors.Is(err, sudoku.ErrConstraint):
+		return badRequest(err.Error())
 	}
-	return z.Bytes + solverCacheBytes, nil
+	return s.sudokuError(ctx, err)
 }
 
 // countSlack is what counting a matrix takes besides the pairs of cells

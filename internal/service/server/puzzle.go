@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 	"net/url"
 	"strconv"
 
+	"github.com/dlxkit/dlx/fpuzzles"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -18,10 +20,15 @@ import (
 // options then come from the query: size, variant, regions, alphabet,
 // limit), or a JSON object: a sudoku.PuzzleJSON (size, variant, regions,
 // extra, alphabet, puzzle or cells, constraints) with these extra fields,
-// and no other (sudoku.DecodeJSON).
+// and no other (sudoku.DecodeJSON). It may also be what `sudoku import`
+// reads: an f-puzzles or SudokuPad link, a payload, f-puzzles JSON (told
+// from the project's object by its fields), or a JSON object whose
+// "import" field holds one of them beside the extra fields.
 type puzzleRequest struct {
 	grid   *sudoku.Grid
 	format sudoku.Format
+	// imported is the puzzle an import read, nil for another request.
+	imported *importedPuzzle
 	extras
 }
 
@@ -42,8 +49,9 @@ type extras struct {
 
 const limitWant = "limit: want a count of 1 or more, or 0 for no limit"
 
-// parsePuzzle reads the request's puzzle.
-func parsePuzzle(body []byte, q url.Values) (*puzzleRequest, *apiError) {
+// parsePuzzle reads the request's puzzle; the JSON of an imported puzzle
+// is at most maxImport bytes (as a body is).
+func parsePuzzle(body []byte, q url.Values, maxImport int64) (*puzzleRequest, *apiError) {
 	opt, variant, regions, err := readOptions(q)
 	if err != nil {
 		return nil, err
@@ -65,13 +73,28 @@ func parsePuzzle(body []byte, q url.Values) (*puzzleRequest, *apiError) {
 	}
 	var g *sudoku.Grid
 	var f sudoku.Format
-	if trimmed[0] == '{' {
+	var aerr *apiError
+	switch {
+	case trimmed[0] == '{' && isFPuzzlesJSON(trimmed):
+		g, f, req.imported, aerr = importFrom(string(trimmed), q, maxImport)
+		if aerr != nil {
+			return nil, aerr
+		}
+	case fpuzzles.IsLinkOrPayload(string(trimmed)):
+		g, f, req.imported, aerr = importFrom(string(trimmed), q, maxImport)
+		if aerr != nil {
+			return nil, aerr
+		}
+	case trimmed[0] == '{':
 		// One strict pass, with the decoder of the commands, for the
 		// puzzle and the request's own fields; those of the body
 		// override the query's.
 		var obj struct {
 			sudoku.PuzzleJSON
 			extras
+			// Import is a link, a payload or f-puzzles JSON (a string),
+			// or an f-puzzles object, instead of the puzzle's fields.
+			Import json.RawMessage `json:"import"`
 		}
 		obj.extras = req.extras
 		if err := sudoku.DecodeJSON(body, &obj); err != nil {
@@ -81,6 +104,13 @@ func parsePuzzle(body []byte, q url.Values) (*puzzleRequest, *apiError) {
 		req.extras = obj.extras
 		if req.Limit != nil && *req.Limit < 0 {
 			return nil, badRequest(limitWant)
+		}
+		if len(obj.Import) > 0 && string(obj.Import) != "null" {
+			g, f, req.imported, aerr = importField(obj.Import, &pj, q, maxImport)
+			if aerr != nil {
+				return nil, aerr
+			}
+			break
 		}
 		if pj.Size == "" && q.Get("size") != "" {
 			pj.Size = q.Get("size")
@@ -98,7 +128,7 @@ func parsePuzzle(body []byte, q url.Values) (*puzzleRequest, *apiError) {
 			}
 			return nil, parseError(perr)
 		}
-	} else {
+	default:
 		rd := sudoku.NewReader(bytes.NewReader(body), opt)
 		p, perr := rd.Next()
 		if perr == io.EOF {

@@ -10,8 +10,9 @@ import (
 
 // apiError is the body of every error reply, {"error": {...}}: the error
 // object shared with the commands (code, message, and for a parse error
-// the line and column of the request body), and the clashing cells of an
-// invalid puzzle with the constraints they break.
+// the line and column of the request body; "problems" for an import with
+// several), and the clashing cells of an invalid puzzle with the
+// constraints they break.
 type apiError struct {
 	status int
 	jsonfmt.Error
@@ -21,6 +22,10 @@ type apiError struct {
 	// Broken describes the constraints (cages, thermometers, ...) the
 	// givens of an invalid puzzle break other than by equal digits.
 	Broken []string `json:"broken,omitempty"`
+	// Imported is the puzzle object an imported link held, in a 422
+	// reply about that puzzle (invalid, no solution, rules not solvable
+	// yet): what the service read, for a client to play it by.
+	Imported *importedPuzzle `json:"imported,omitempty"`
 }
 
 // newError returns an error reply with the status, a code of jsonfmt and

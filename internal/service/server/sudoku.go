@@ -39,15 +39,23 @@ func (s *Server) puzzleHandler(f func(ctx context.Context, req *puzzleRequest) (
 			writeError(w, aerr)
 			return
 		}
-		req, aerr := parsePuzzle(body, r.URL.Query())
+		req, aerr := parsePuzzle(body, r.URL.Query(), s.cfg.MaxBody)
 		if aerr != nil {
 			writeError(w, aerr)
 			return
 		}
+		// fail writes aerr, with the puzzle an import read when the
+		// service cannot answer it (422).
+		fail := func(aerr *apiError) {
+			if aerr.status == http.StatusUnprocessableEntity {
+				aerr.Imported = req.imported
+			}
+			writeError(w, aerr)
+		}
 		var need int64
 		if matrix {
 			if need, aerr = s.estimateMatrix(r.Context(), req.grid); aerr != nil {
-				writeError(w, aerr)
+				fail(aerr)
 				return
 			}
 		}
@@ -65,7 +73,7 @@ func (s *Server) puzzleHandler(f func(ctx context.Context, req *puzzleRequest) (
 		defer release()
 		v, aerr := f(ctx, req)
 		if aerr != nil {
-			writeError(w, aerr)
+			fail(aerr)
 			return
 		}
 		writeJSON(w, http.StatusOK, v)
@@ -82,7 +90,12 @@ func (s *Server) sudokuError(ctx context.Context, err error) *apiError {
 		return e
 	case errors.Is(err, sudoku.ErrNoSolution):
 		return newError(http.StatusUnprocessableEntity, jsonfmt.CodeNoSolution, "the puzzle has no solution")
-	case errors.Is(err, sudoku.ErrGrid), errors.Is(err, sudoku.ErrShape), errors.Is(err, sudoku.ErrVariant):
+	case errors.Is(err, sudoku.ErrVariant):
+		// Rules the solvers do not handle yet (arrows, little
+		// killers, sandwiches, ... of imported puzzles): the puzzle is
+		// well formed, the service cannot answer it.
+		return newError(http.StatusUnprocessableEntity, jsonfmt.CodeShape, strings.TrimSuffix(err.Error(), ": "+sudoku.ErrVariant.Error()))
+	case errors.Is(err, sudoku.ErrGrid), errors.Is(err, sudoku.ErrShape):
 		return badRequest(err.Error())
 	case errors.Is(err, sudoku.ErrTooLarge):
 		s.m.rejected.WithLabelValues("memory").Inc()
@@ -102,6 +115,8 @@ type solveReply struct {
 	Work   int     `json:"work"`
 	Method string  `json:"method"`
 	Millis float64 `json:"ms"`
+	// Imported is the puzzle object of an imported puzzle (a link).
+	Imported *importedPuzzle `json:"imported,omitempty"`
 }
 
 func variantName(g *sudoku.Grid) string {
@@ -133,7 +148,7 @@ func (s *Server) solve(ctx context.Context, req *puzzleRequest) (any, *apiError)
 	s.m.solved.WithLabelValues("sudoku").Inc()
 	return solveReply{
 		Size: req.grid.Shape.String(), Variant: variantName(req.grid), Puzzle: req.grid.String(),
-		Solution: gridText(sol, req.format), Work: sv.Guesses(), Method: m, Millis: ms(start),
+		Solution: gridText(sol, req.format), Work: sv.Guesses(), Method: m, Millis: ms(start), Imported: req.imported,
 	}, nil
 }
 
@@ -148,6 +163,8 @@ type countReply struct {
 	Work     int     `json:"work"`
 	Method   string  `json:"method"`
 	Millis   float64 `json:"ms"`
+	// Imported is the puzzle object of an imported puzzle (a link).
+	Imported *importedPuzzle `json:"imported,omitempty"`
 }
 
 func (s *Server) count(ctx context.Context, req *puzzleRequest) (any, *apiError) {
@@ -170,7 +187,7 @@ func (s *Server) count(ctx context.Context, req *puzzleRequest) (any, *apiError)
 	n, err := sv.Count(ctx, req.grid, solverLimit)
 	m := method(req.grid)
 	s.m.nodes.WithLabelValues(m).Add(float64(sv.Guesses()))
-	rep := countReply{Count: n, Limit: limit, Complete: true, Work: sv.Guesses(), Method: m}
+	rep := countReply{Count: n, Limit: limit, Complete: true, Work: sv.Guesses(), Method: m, Imported: req.imported}
 	if limit > 0 && n >= limit {
 		rep.Complete, rep.Stopped = false, jsonfmt.StoppedLimit // there may be more
 	}
@@ -203,6 +220,9 @@ type checkReply struct {
 	// request's puzzle.
 	Solution string  `json:"solution,omitempty"`
 	Millis   float64 `json:"ms"`
+	// Imported is the puzzle object of an imported puzzle (a link):
+	// its rules, for a client to play it by.
+	Imported *importedPuzzle `json:"imported,omitempty"`
 }
 
 func (s *Server) check(ctx context.Context, req *puzzleRequest) (any, *apiError) {
@@ -215,7 +235,7 @@ func (s *Server) check(ctx context.Context, req *puzzleRequest) (any, *apiError)
 		return nil, s.sudokuError(ctx, err)
 	}
 	s.m.solved.WithLabelValues("sudoku").Inc()
-	rep := checkReply{Size: req.grid.Shape.String(), Variant: variantName(req.grid), Puzzle: req.grid.String(), Verdict: v.Kind.String(), Message: v.String(), Clashes: v.Clashes, Broken: v.Broken}
+	rep := checkReply{Size: req.grid.Shape.String(), Variant: variantName(req.grid), Puzzle: req.grid.String(), Verdict: v.Kind.String(), Message: v.String(), Clashes: v.Clashes, Broken: v.Broken, Imported: req.imported}
 	if v.Solution != nil {
 		rep.Solution = gridText(v.Solution, req.format)
 	}

@@ -12,7 +12,7 @@ import (
 //go:embed static
 var static embed.FS
 
-// FS returns the page's files (index.html, app.js, style.css, the
+// FS returns the page's files (index.html, app.js, rules.js, style.css, the
 // service worker sw.js, manifest.webmanifest and icon.svg).
 func FS() fs.FS {
 	f, err := fs.Sub(static, "static")

@@ -21,6 +21,7 @@ func TestHandler(t *testing.T) {
 	for _, tc := range []struct{ path, ctype string }{
 		{"/", "text/html"},
 		{"/app.js", "text/javascript"},
+		{"/rules.js", "text/javascript"},
 		{"/sw.js", "text/javascript"},
 		{"/style.css", "text/css"},
 		{"/icon.svg", "image/svg+xml"},

@@ -1,5 +1,6 @@
 // Sudoku page: plays puzzles from the service's JSON API. Games in
 // progress, statistics and the colour scheme are kept in localStorage.
+// rules.js, loaded first, checks the rules (RuleCheck).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -23,8 +24,11 @@ const game = {
   // pencil mode writes: "pencil" (candidates), "centre" or "corner".
   centre: [], corner: [], colour: [], markKind: "pencil",
   // rules: the variant constraints of the puzzle object played, or null
-  // (see rulesOf).
-  rules: null,
+  // (see rulesOf). unverified says why the service could not solve the
+  // puzzle ("" when it did): "the service cannot solve arrows yet", or
+  // its deadline; the game then has no solution, Check and Hint say so,
+  // and the rules are checked on the page.
+  rules: null, unverified: "",
 };
 
 // The fields of a cell that a change may set, as game's arrays.
@@ -85,12 +89,16 @@ function unitsOf(n, br, bc, boxes) {
 let units = [], peers = [];
 
 // rulesOf takes the variant constraints of a puzzle object (docs/formats.md,
-// docs/import.md): killer cages {sum, cells}, thermometers (cells, bulb
-// first), anti-knight, anti-king and non-consecutive, cells 0-based in
-// reading order; and its regions: a jigsaw's region map (regions), extra
-// regions (extra) and those of the variants diagonal, hyper and disjoint
-// (kept as extra regions). It returns null when there are none, and
-// throws on cells outside the grid of n×n (boxes br×bc) or a bad map.
+// docs/variants.md, docs/import.md): killer cages {sum, cells} (no sum:
+// digits only distinct), thermometers (cells, bulb first), anti-knight,
+// anti-king and non-consecutive, and every rule of sudoku.Rules under its
+// JSON name (RULE_FIELDS), cells 0-based in reading order; and its
+// regions: a jigsaw's region map (regions), the regions of the variants
+// diagonal, hyper and disjoint and extra regions (extra), in the order of
+// package sudoku (the variant's first). It returns null when there are
+// none, and throws on cells outside the grid of n×n (boxes br×bc), a bad
+// map or a rule of the wrong form. The service checks the rest (sums in
+// range, dots between neighbours, ...) when it reads the puzzle.
 function rulesOf(obj, n, br, bc) {
   if (!obj || typeof obj !== "object") return null;
   const cellsOK = (cs) => Array.isArray(cs) && cs.length > 0 && cs.every((i) => Number.isInteger(i) && i >= 0 && i < n * n);
@@ -105,12 +113,6 @@ function rulesOf(obj, n, br, bc) {
     const key = [...cells].sort((a, b) => a - b).join(",");
     if (!extra.some((e) => [...e].sort((a, b) => a - b).join(",") === key)) extra.push(cells);
   };
-  if (Array.isArray(obj.extra)) {
-    obj.extra.forEach((e, j) => {
-      if (!cellsOK(e) || e.length !== n) throw new Error("extra region " + (j + 1) + " is not " + n + " cells of the grid");
-      addExtra(e.slice());
-    });
-  }
   const variant = String(obj.variant || "").toLowerCase();
   if (["diagonal", "x", "sudoku-x"].includes(variant)) {
     addExtra([...Array(n)].map((_, i) => i * n + i));
@@ -120,11 +122,17 @@ function rulesOf(obj, n, br, bc) {
   } else if (["disjoint", "disjoint-groups"].includes(variant)) {
     for (let k = 0; k < n; k++) addExtra([...Array(n)].map((_, b) => (Math.floor(b / (n / bc)) * br + Math.floor(k / bc)) * n + (b % (n / bc)) * bc + (k % bc)));
   }
+  if (Array.isArray(obj.extra)) {
+    obj.extra.forEach((e, j) => {
+      if (!cellsOK(e) || e.length !== n) throw new Error("extra region " + (j + 1) + " is not " + n + " cells of the grid");
+      addExtra(e.slice());
+    });
+  }
   if (extra.length) r.extra = extra;
   if (Array.isArray(obj.cages) && obj.cages.length) {
     r.cages = obj.cages.map((k, j) => {
-      if (!k || !cellsOK(k.cells) || !Number.isInteger(k.sum)) throw new Error("cage " + (j + 1) + " is not a sum and cells of the " + n + "×" + n + " grid");
-      return { sum: k.sum, cells: [...k.cells].sort((a, b) => a - b) };
+      if (!k || !cellsOK(k.cells) || !(k.sum === undefined || Number.isInteger(k.sum))) throw new Error("cage " + (j + 1) + " is not a sum and cells of the " + n + "×" + n + " grid");
+      return { sum: k.sum || 0, cells: [...k.cells].sort((a, b) => a - b) };
     });
   }
   if (Array.isArray(obj.thermos) && obj.thermos.length) {
@@ -134,7 +142,106 @@ function rulesOf(obj, n, br, bc) {
     });
   }
   for (const f of ["antiknight", "antiking", "nonconsecutive"]) if (obj[f] === true) r[f] = true;
+  const int = (v) => Number.isInteger(v);
+  const val = (v) => v === undefined || int(v);
+  // Each form checks one item and returns its copy (null: not of the form).
+  const forms = {
+    flag: (v) => (v === true ? true : null),
+    cells: (v) => (cellsOK(v) ? v.slice() : null),
+    line: (v) => (cellsOK(v) ? v.slice() : null),
+    arrow: (v) => (v && cellsOK(v.circle) && cellsOK(v.shaft) ? { circle: v.circle.slice(), shaft: v.shaft.slice() } : null),
+    dot: (v) => (v && cellsOK(v.cells) && v.cells.length === 2 && val(v.value) ? Object.assign({ cells: v.cells.slice() }, v.value ? { value: v.value } : {}) : null),
+    whisper: (v) => (v && cellsOK(v.cells) && val(v.value) ? Object.assign({ cells: v.cells.slice() }, v.value ? { value: v.value } : {}) : null),
+    lk: (v) => (v && int(v.row) && int(v.col) && RuleCheck.littleKillerCells(v, n).length > 0 && int(v.sum) ? { row: v.row, col: v.col, direction: v.direction, sum: v.sum } : null),
+    outside: (v) => (v && int(v.row) && int(v.col) && RuleCheck.outsideCells(v, n) && val(v.value) ? { row: v.row, col: v.col, value: v.value || 0 } : null),
+    quad: (v) => (v && cellsOK(v.cells) && Array.isArray(v.digits) && v.digits.every((d) => int(d) && d >= 1 && d <= n) ? { cells: v.cells.slice(), digits: v.digits.slice() } : null),
+    clone: (v) => (v && cellsOK(v.cells) && cellsOK(v.copy) && v.cells.length === v.copy.length ? { cells: v.cells.slice(), copy: v.copy.slice() } : null),
+  };
+  for (const [f, form] of Object.entries(RULE_FIELDS)) {
+    const v = obj[f];
+    if (v === undefined || v === false || (Array.isArray(v) && v.length === 0)) continue;
+    if (form === "flag" || form === "cells") {
+      const c = forms[form](v);
+      if (c === null) throw new Error(RULE_WORDS[f][0] + " are not " + (form === "flag" ? "true or false" : "cells of the " + n + "×" + n + " grid"));
+      r[f] = c;
+      continue;
+    }
+    if (!Array.isArray(v)) throw new Error(RULE_WORDS[f][0] + " are not a list");
+    r[f] = v.map((item, j) => {
+      const c = forms[form](item);
+      if (c === null) throw new Error(RULE_WORDS[f][0] + ": number " + (j + 1) + " is not of the form docs/variants.md gives, on the " + n + "×" + n + " grid");
+      return c;
+    });
+  }
   return Object.keys(r).length ? r : null;
+}
+
+// RULE_FIELDS are the fields of sudoku.Rules (JSON names) and the form of
+// their items.
+const RULE_FIELDS = {
+  arrows: "arrow", differences: "dot", ratios: "dot", negativeratio: "flag", xv: "dot", negativexv: "flag",
+  even: "cells", odd: "cells", minimums: "cells", maximums: "cells",
+  littlekillers: "lk", sandwiches: "outside", xsums: "outside", skyscrapers: "outside",
+  quadruples: "quad", clones: "clone", palindromes: "line", renbans: "line", whispers: "whisper",
+  betweenlines: "line", regionsumlines: "line", entropiclines: "line", modularlines: "line", nabners: "line",
+  zipperlines: "line", doublearrows: "line", slowthermos: "line", rowindexers: "cells", columnindexers: "cells", boxindexers: "cells",
+};
+
+// UNSOLVED_RULES are the rules the service's exact-cover solver does not
+// handle yet (sudoku.ExactCoverRules): for a puzzle with any of them it
+// answers an error, and the page plays the puzzle checking the rules
+// itself (see loadPuzzle).
+const UNSOLVED_RULES = ["arrows", "littlekillers", "sandwiches", "xsums", "skyscrapers", "quadruples", "betweenlines", "regionsumlines", "zipperlines", "doublearrows"];
+
+// RULE_WORDS names each rule (the label's word, as setters say it) and
+// says it in a sentence for the list under the board, naming how it is
+// drawn (n is the side).
+const RULE_WORDS = {
+  regions: ["jigsaw", () => "Jigsaw: each region outlined in thick lines holds every digit once."],
+  extra: ["extra regions", () => "Extra regions (diagonal lines, tinted cells): each holds every digit once."],
+  cages: ["killer", () => "Killer cages (dashed): the digits of a cage do not repeat and add up to its sum (a cage without a sum: they only do not repeat)."],
+  thermos: ["thermo", () => "Thermometers (grey, with a bulb): digits increase from the bulb."],
+  antiknight: ["anti-knight", () => "Anti-knight: cells a knight's move apart never hold the same digit."],
+  antiking: ["anti-king", () => "Anti-king: cells a king's move apart never hold the same digit."],
+  nonconsecutive: ["non-consecutive", () => "Non-consecutive: orthogonal neighbours never hold consecutive digits (unless a dot joins them)."],
+  arrows: ["arrows", () => "Arrows: the digits on an arrow add up to the number in its circle (a circle over 2 or 3 cells reads as a number: 1 and 2 make 12); digits may repeat."],
+  differences: ["white dots", () => "White dots: the two digits differ by 1 (or by the number in the dot)."],
+  ratios: ["black dots", () => "Black dots: one digit is twice the other (or the number in the dot times)."],
+  negativeratio: ["all black dots given", () => "All black dots are given: neighbours without a dot are in no ratio of a black dot."],
+  xv: ["XV", () => "X and V: the two digits add up to 10 (X), 5 (V) or the number shown."],
+  negativexv: ["all XV given", () => "All X and V are given: neighbours without a mark add up to neither 5 nor 10."],
+  even: ["even cells", () => "Grey squares: even digits."],
+  odd: ["odd cells", () => "Grey circles: odd digits."],
+  minimums: ["minimums", () => "Minimum cells (chevrons pointing in): the digit is smaller than each orthogonal neighbour."],
+  maximums: ["maximums", () => "Maximum cells (chevrons pointing out): the digit is larger than each orthogonal neighbour."],
+  littlekillers: ["little killers", () => "Little killers: the digits on the diagonal the clue's arrow points along add up to the clue; digits may repeat."],
+  sandwiches: ["sandwich sums", (n) => "Sandwich sums (beside a row or column): the digits between the 1 and the " + n + " add up to the clue."],
+  xsums: ["X-sums", () => "X-sums (in italics): seen from the clue, the first X digits add up to it, X being the first digit."],
+  skyscrapers: ["skyscrapers", () => "Skyscrapers (boxed): seen from the clue, that many digits are larger than every digit before them."],
+  quadruples: ["quadruples", () => "Quadruples: the digits in a circle appear among the cells around it."],
+  clones: ["clones", () => "Clones: cells shaded alike hold the same digits in the same places."],
+  palindromes: ["palindromes", () => "Palindromes (grey lines): the line reads the same from both ends."],
+  renbans: ["renban", () => "Renban lines (pink): the digits are consecutive, in any order, none repeated."],
+  whispers: ["whispers", (n) => "Whispers lines (green): neighbours on the line differ by at least " + Math.ceil(n / 2) + " (or the number given)."],
+  betweenlines: ["between lines", () => "Between lines (blue, a circle at each end): the digits on the line lie strictly between those of its circles."],
+  regionsumlines: ["region-sum lines", () => "Region-sum lines (light blue): the line's stretches in each box add up to the same sum."],
+  entropiclines: ["entropic lines", (n) => "Entropic lines (orange): any three cells in a row on the line hold a low, a middle and a high digit (" + entropicText(n) + ")."],
+  modularlines: ["modular lines", () => "Modular lines (teal): any three cells in a row on the line hold digits of different remainders mod 3."],
+  nabners: ["nabner lines", () => "Nabner lines (yellow): no two digits on the line are equal or consecutive."],
+  zipperlines: ["zipper lines", () => "Zipper lines (lavender): digits the same distance from the middle add up to the same sum (the middle digit on a line of odd length)."],
+  doublearrows: ["double arrows", () => "Double arrows (a circle at each end): the two circles add up to the sum of the digits between them."],
+  slowthermos: ["slow thermo", () => "Slow thermometers (hollow bulb): digits never decrease from the bulb."],
+  rowindexers: ["row indexers", () => "Row indexers (red cells): a digit D in row R puts R in row D of the same column."],
+  columnindexers: ["column indexers", () => "Column indexers (green cells): a digit D in column C puts C in column D of the same row."],
+  boxindexers: ["box indexers", () => "Box indexers (blue cells): a digit D in the I-th cell of a box puts I in its D-th cell."],
+};
+
+// entropicText says the low, middle and high digits of side n: "1-3,
+// 4-6, 7-9".
+function entropicText(n) {
+  const runs = [[], [], []];
+  for (let d = 1; d <= n; d++) runs[RuleCheck.entropicRank(d, n)].push(d);
+  return runs.map((r) => (r.length > 1 ? r[0] + "-" + r[r.length - 1] : String(r[0]))).join(", ");
 }
 
 // regionsOf reads a region map of n×n symbols into n regions of n cells,
@@ -174,48 +281,12 @@ function pairsOf(n, moves) {
 // and that may not hold consecutive digits (non-consecutive).
 let samePairs = [], consecPairs = [];
 
-// ruleConflicts adds to bad the cells whose digits break the variant
-// rules: a cage whose digits cannot reach its sum (or a full cage with
-// another sum), a thermometer whose digits do not increase by at least
-// one a step from the bulb (or that leave no room), equal digits a
-// knight's or king's move apart, consecutive orthogonal neighbours.
-// Repeated digits in a cage are found with the units.
-function ruleConflicts(bad) {
-  const r = game.rules, v = game.cells, n = game.n;
-  if (!r) return;
-  for (const k of r.cages || []) {
-    let s = 0, blank = 0;
-    for (const i of k.cells) {
-      if (v[i]) s += v[i];
-      else blank++;
-    }
-    const least = (blank * (blank + 1)) / 2, most = (blank * (2 * n - blank + 1)) / 2;
-    if (s + least > k.sum || s + most < k.sum) for (const i of k.cells) if (v[i]) bad.add(i);
-  }
-  for (const t of r.thermos || []) {
-    t.forEach((i, a) => {
-      if (v[i] && (v[i] < a + 1 || v[i] > n - (t.length - 1 - a))) bad.add(i);
-      for (let b = a + 1; b < t.length; b++) {
-        const j = t[b];
-        if (v[i] && v[j] && v[j] - v[i] < b - a) {
-          bad.add(i);
-          bad.add(j);
-        }
-      }
-    });
-  }
-  for (const [i, j] of samePairs) {
-    if (v[i] && v[i] === v[j]) {
-      bad.add(i);
-      bad.add(j);
-    }
-  }
-  for (const [i, j] of consecPairs) {
-    if (v[i] && v[j] && Math.abs(v[i] - v[j]) === 1) {
-      bad.add(i);
-      bad.add(j);
-    }
-  }
+// ruleBreaks lists the rules the grid breaks (RuleCheck.ruleBreaks, the
+// page's port of sudoku.CheckRules): rows, columns, boxes or regions,
+// extra regions, then every variant rule.
+function ruleBreaks() {
+  const r = game.rules || {};
+  return RuleCheck.ruleBreaks(Object.assign({}, r, { n: game.n, br: game.br, bc: game.bc, boxes: r.regions ? regionsOf(r.regions, game.n) : null }), game.cells);
 }
 
 // infoText is the label above the board: size, level and rating when
@@ -231,15 +302,7 @@ function infoText() {
 
 // rulesLabel names the variant rules: "killer, thermo, anti-knight".
 function rulesLabel(r) {
-  const names = [];
-  if (r.regions) names.push("jigsaw");
-  if (r.extra) names.push("extra regions");
-  if (r.cages) names.push("killer");
-  if (r.thermos) names.push("thermo");
-  if (r.antiknight) names.push("anti-knight");
-  if (r.antiking) names.push("anti-king");
-  if (r.nonconsecutive) names.push("non-consecutive");
-  return names.join(", ");
+  return Object.keys(RULE_WORDS).filter((f) => r[f]).map((f) => RULE_WORDS[f][0]).join(", ");
 }
 
 // setup starts a puzzle: meta holds level, rating and source (the label),
@@ -252,7 +315,7 @@ function setup(puzzleLine, size, solutionLine, meta, saved) {
   save(); // the game being left keeps its time
   Object.assign(game, {
     n, br, bc, size: br + "x" + bc, alphabet: alphabetFor(n),
-    level: meta.level || "", rating: +meta.rating || 0, source: meta.source || "", rules: meta.rules || null,
+    level: meta.level || "", rating: +meta.rating || 0, source: meta.source || "", rules: meta.rules || null, unverified: meta.unverified || "",
     selected: -1, multi: new Set(), pencilMode: false, undo: [], redo: [], wrong: new Set(), hint: null,
     elapsed: 0, finished: false, paused: false, hints: 0, checks: 0, armed: 0, started: false,
   });
@@ -285,7 +348,9 @@ function setup(puzzleLine, size, solutionLine, meta, saved) {
   samePairs = [];
   if (game.rules && game.rules.antiknight) samePairs.push(...pairsOf(n, KNIGHT));
   if (game.rules && game.rules.antiking) samePairs.push(...pairsOf(n, KING));
-  consecPairs = game.rules && game.rules.nonconsecutive ? pairsOf(n, ORTHO) : [];
+  // Non-consecutive spares the pairs joined by a kropki dot.
+  const dotted = new Set(game.rules ? [...(game.rules.differences || []), ...(game.rules.ratios || [])].map((d) => Math.min(...d.cells) + "," + Math.max(...d.cells)) : []);
+  consecPairs = game.rules && game.rules.nonconsecutive ? pairsOf(n, ORTHO).filter(([i, j]) => !dotted.has(i + "," + j)) : [];
   peers = game.cells.map(() => new Set());
   for (const u of units) for (const i of u) for (const j of u) if (i !== j) peers[i].add(j);
   for (const [i, j] of samePairs) {
@@ -383,21 +448,82 @@ function svgEl(tag, attrs) {
   return e;
 }
 
-// drawRules draws the variant rules over the board in two SVG layers
-// whose units are hundredths of a cell: thermometers (a bulb and a thick
-// line through the cells' centres, blended so that the digits show
-// through as if drawn on top), then killer cages (dashed outlines inset
-// in the cells, the sum in the top-left corner of the cage's first cell in
-// reading order, the outline broken around it).
+// OUTSIDE_RULES have clues outside the grid: the board then leaves a ring
+// a cell wide around the grid for them (--fit shrinks the grid to make
+// room, so that the board keeps its place and size).
+const OUTSIDE_RULES = ["littlekillers", "sandwiches", "xsums", "skyscrapers"];
+
+// drawRules draws the variant rules over the board as SudokuPad shows
+// them, in SVG layers whose units are hundredths of a cell (cell r, c
+// spans 100c..100c+100 across, 100r..100r+100 down), each element named by
+// its rule's field and number (data-rule, data-k) and its cells
+// (data-cells):
+//   - shades, blended with the cells under them so that the digits show
+//     through (multiply in light, screen in dark): clone cells tinted
+//     alike, indexer cells tinted, even cells a grey square, odd cells a
+//     grey circle, minimum and maximum cells a chevron on each side
+//     pointing in (minimum) or out (maximum);
+//   - extra regions: a diagonal as a line from corner to corner, other
+//     regions as tinted cells;
+//   - lines, blended: whispers (green), renban (pink), palindromes
+//     (grey), region-sum (light blue), between lines (blue, a circle at
+//     each end), entropic (orange), modular (teal), nabner (yellow),
+//     zipper (lavender) lines through the cells' centres; double arrows
+//     (grey, a circle at each end); slow thermometers (a hollow bulb);
+//     arrows (a circle, or a pill over 2 or 3 cells, and a shaft ending
+//     in an arrowhead);
+//   - thermometers: a bulb and a thick line through the cells' centres;
+//   - killer cages: dashed outlines inset in the cells, the sum in the
+//     top-left corner of the cage's first cell in reading order, the
+//     outline broken around it;
+//   - marks on top: white and black kropki dots and X/V marks on the
+//     edge between their cells (a value other than the default written
+//     in), quadruple circles on the corner of their cells with the digits,
+//     and outside the grid the little-killer sums with an arrow along
+//     their diagonal, sandwich sums, X-sums (italic) and skyscrapers
+//     (boxed).
 function drawRules(board) {
   const r = game.rules, n = game.n;
+  const wrap = board.closest(".boardwrap");
+  const ring = !!r && OUTSIDE_RULES.some((f) => r[f]);
+  wrap.classList.toggle("ring", ring);
+  wrap.style.setProperty("--bn", n);
+  document.documentElement.style.setProperty("--fit", ring ? String(n / (n + 2)) : "1");
+  showRuleText();
   if (!r) return;
   const size = 100 * n;
   const layer = (cls) => svgEl("svg", { class: "rules " + cls, viewBox: "0 0 " + size + " " + size, preserveAspectRatio: "none", "aria-hidden": "true" });
   const centre = (i) => [100 * (i % n) + 50, 100 * Math.floor(i / n) + 50];
+  // el makes an element of rule field f, number k, on cells cs.
+  const el = (tag, f, k, cs, attrs) => svgEl(tag, Object.assign({ "data-rule": f, "data-k": k, "data-cells": cs.join(" ") }, attrs));
+  const through = (cs) => cs.map((i, j) => (j ? "L" : "M") + centre(i).join(" ")).join("");
+  const text = (e, t) => {
+    e.textContent = t;
+    return e;
+  };
+
+  const shades = layer("shades");
+  (r.clones || []).forEach((cl, k) => {
+    for (const i of cl.cells.concat(cl.copy)) shades.appendChild(el("rect", "clones", k, [i], { class: "clone c" + (k % 4), x: 100 * (i % n), y: 100 * Math.floor(i / n), width: 100, height: 100 }));
+  });
+  for (const [f, cls] of [["rowindexers", "idx-row"], ["columnindexers", "idx-column"], ["boxindexers", "idx-box"]]) {
+    for (const i of r[f] || []) shades.appendChild(el("rect", f, 0, [i], { class: "indexer " + cls, x: 100 * (i % n), y: 100 * Math.floor(i / n), width: 100, height: 100 }));
+  }
+  for (const i of r.even || []) shades.appendChild(el("rect", "even", 0, [i], { class: "parity", x: 100 * (i % n) + 17, y: 100 * Math.floor(i / n) + 17, width: 66, height: 66 }));
+  for (const i of r.odd || []) shades.appendChild(el("circle", "odd", 0, [i], { class: "parity", cx: centre(i)[0], cy: centre(i)[1], r: 34 }));
+  for (const [f, inward] of [["minimums", true], ["maximums", false]]) {
+    for (const i of r[f] || []) {
+      const [x, y] = centre(i);
+      // The chevron by the top edge, turned to each side.
+      const tip = inward ? 17 : 5, base = inward ? 5 : 17;
+      const g = el("g", f, 0, [i], { class: "extreme" });
+      for (const a of [0, 90, 180, 270]) g.appendChild(svgEl("path", { d: "M" + (x - 12) + " " + (y - 50 + base) + "L" + x + " " + (y - 50 + tip) + "L" + (x + 12) + " " + (y - 50 + base), transform: "rotate(" + a + " " + x + " " + y + ")" }));
+      shades.appendChild(g);
+    }
+  }
+  if (shades.childNodes.length) board.appendChild(shades);
+
   if (r.extra) {
-    // Extra regions: a diagonal as a line from corner to corner, others
-    // as tinted cells.
     const svg = layer("extras");
     const main = [...Array(n)].map((_, i) => i * n + i).join(), anti = [...Array(n)].map((_, i) => i * n + n - 1 - i).join();
     r.extra.forEach((e, k) => {
@@ -408,11 +534,53 @@ function drawRules(board) {
     });
     board.appendChild(svg);
   }
+
+  const lines = layer("lines");
+  for (const f of ["palindromes", "renbans", "regionsumlines", "entropiclines", "modularlines", "nabners", "zipperlines", "betweenlines", "doublearrows"]) {
+    (r[f] || []).forEach((l, k) => {
+      lines.appendChild(el("path", f, k, l, { class: "line " + f, d: through(l) }));
+      if (f === "betweenlines" || f === "doublearrows") {
+        for (const i of [l[0], l[l.length - 1]]) lines.appendChild(el("circle", f, k, [i], { class: "end " + f, cx: centre(i)[0], cy: centre(i)[1], r: 38 }));
+      }
+    });
+  }
+  (r.whispers || []).forEach((w, k) => lines.appendChild(el("path", "whispers", k, w.cells, { class: "line whispers", d: through(w.cells) })));
+  (r.slowthermos || []).forEach((l, k) => {
+    lines.appendChild(el("path", "slowthermos", k, l, { class: "slowtube", d: through(l) }));
+    lines.appendChild(el("circle", "slowthermos", k, [l[0]], { class: "slowbulb", cx: centre(l[0])[0], cy: centre(l[0])[1], r: 32 }));
+  });
+  (r.arrows || []).forEach((a, k) => {
+    // The circle: a circle in one cell, a pill round 2 or 3 in a line
+    // (cells not in a line get a circle each).
+    const pts = a.circle.map(centre);
+    const xs = pts.map((q) => q[0]), ys = pts.map((q) => q[1]);
+    const straight = a.circle.length > 1 && (new Set(xs).size === 1 || new Set(ys).size === 1);
+    if (a.circle.length === 1 || straight) {
+      const x0 = Math.min(...xs) - 38, y0 = Math.min(...ys) - 38;
+      lines.appendChild(el("rect", "arrows", k, a.circle, { class: "arrow-circle", x: x0, y: y0, width: Math.max(...xs) + 38 - x0, height: Math.max(...ys) + 38 - y0, rx: 38, ry: 38 }));
+    } else {
+      for (const i of a.circle) lines.appendChild(el("circle", "arrows", k, [i], { class: "arrow-circle", cx: centre(i)[0], cy: centre(i)[1], r: 38 }));
+    }
+    // The shaft starts on the circle's edge, from the circle cell
+    // nearest to its first cell, and ends in an arrowhead.
+    const first = centre(a.shaft[0]);
+    const from = pts.reduce((b, q) => (Math.hypot(q[0] - first[0], q[1] - first[1]) < Math.hypot(b[0] - first[0], b[1] - first[1]) ? q : b));
+    const len = Math.hypot(first[0] - from[0], first[1] - from[1]) || 1;
+    const start = [from[0] + ((first[0] - from[0]) * 38) / len, from[1] + ((first[1] - from[1]) * 38) / len];
+    const shaft = a.shaft.map(centre);
+    const end = shaft[shaft.length - 1], prev = shaft.length > 1 ? shaft[shaft.length - 2] : start;
+    const ang = Math.atan2(end[1] - prev[1], end[0] - prev[0]);
+    const head = [ang + 2.6, ang - 2.6].map((t) => [end[0] + 24 * Math.cos(t), end[1] + 24 * Math.sin(t)]);
+    const d = "M" + start.join(" ") + shaft.map((q) => "L" + q.join(" ")).join("") + "M" + head[0].join(" ") + "L" + end.join(" ") + "L" + head[1].join(" ");
+    lines.appendChild(el("path", "arrows", k, a.shaft, { class: "arrow-shaft", d }));
+  });
+  if (lines.childNodes.length) board.appendChild(lines);
+
   if (r.thermos) {
     const svg = layer("thermos");
     r.thermos.forEach((t, k) => {
       const [bx, by] = centre(t[0]);
-      svg.appendChild(svgEl("path", { class: "tube", "data-thermo": k, d: t.map((i, j) => (j ? "L" : "M") + centre(i).join(" ")).join("") }));
+      svg.appendChild(svgEl("path", { class: "tube", "data-thermo": k, d: through(t) }));
       svg.appendChild(svgEl("circle", { class: "bulb", "data-thermo": k, cx: bx, cy: by, r: 34 }));
     });
     board.appendChild(svg);
@@ -423,12 +591,12 @@ function drawRules(board) {
     mask.appendChild(svgEl("rect", { x: 0, y: 0, width: size, height: size, fill: "white" }));
     const sums = [];
     r.cages.forEach((k, j) => {
-      const first = k.cells[0], x = 100 * (first % n), y = 100 * Math.floor(first / n);
-      const text = String(k.sum);
-      mask.appendChild(svgEl("rect", { x: x + 3, y: y + 3, width: 8 + 15 * text.length, height: 26, fill: "black" }));
-      const t = svgEl("text", { class: "cage-sum", "data-cage": j, x: x + 6, y: y + 23 });
-      t.textContent = text;
-      sums.push(t);
+      if (!k.sum) return; // a cage without a sum: only its outline
+      const first = Math.min(...k.cells), x = 100 * (first % n), y = 100 * Math.floor(first / n);
+      const t = String(k.sum);
+      mask.appendChild(svgEl("rect", { x: x + 3, y: y + 3, width: 8 + 15 * t.length, height: 26, fill: "black" }));
+      sums.push(text(svgEl("text", { class: "cage-sum", "data-cage": j, x: x + 6, y: y + 23 }), t));
+      $("cell-" + first).classList.add("has-sum");
     });
     const defs = svgEl("defs");
     defs.appendChild(mask);
@@ -436,8 +604,82 @@ function drawRules(board) {
     r.cages.forEach((k, j) => svg.appendChild(svgEl("path", { class: "cage", "data-cage": j, d: cagePath(k.cells, n, 9), mask: "url(#cagesums)" })));
     svg.append(...sums);
     board.appendChild(svg);
-    for (const k of r.cages) $("cell-" + k.cells[0]).classList.add("has-sum");
   }
+
+  const marks = layer("marks");
+  const edge = (cs) => {
+    const [a, b] = cs.map(centre);
+    return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+  };
+  for (const [f, cls, def] of [["differences", "white", 1], ["ratios", "black", 2]]) {
+    (r[f] || []).forEach((dt, k) => {
+      const [x, y] = edge(dt.cells);
+      const g = el("g", f, k, dt.cells, { class: "kropki " + cls });
+      g.appendChild(svgEl("circle", { cx: x, cy: y, r: dt.value && dt.value !== def ? 15 : 12 }));
+      if (dt.value && dt.value !== def) g.appendChild(text(svgEl("text", { x, y: y + 7, "text-anchor": "middle" }), String(dt.value)));
+      marks.appendChild(g);
+    });
+  }
+  (r.xv || []).forEach((dt, k) => {
+    const [x, y] = edge(dt.cells);
+    const g = el("g", "xv", k, dt.cells, { class: "xv" });
+    g.appendChild(svgEl("circle", { cx: x, cy: y, r: 15 }));
+    g.appendChild(text(svgEl("text", { x, y: y + 10, "text-anchor": "middle" }), dt.value === 10 ? "X" : dt.value === 5 ? "V" : String(dt.value)));
+    marks.appendChild(g);
+  });
+  (r.quadruples || []).forEach((q, k) => {
+    // On the corner the cells share: the middle of their box of cells.
+    const xs = q.cells.map((i) => i % n), ys = q.cells.map((i) => Math.floor(i / n));
+    const x = 50 * (Math.min(...xs) + Math.max(...xs) + 1), y = 50 * (Math.min(...ys) + Math.max(...ys) + 1);
+    const g = el("g", "quadruples", k, q.cells, { class: "quad" });
+    g.appendChild(svgEl("circle", { cx: x, cy: y, r: 27 }));
+    const ds = q.digits.map(String);
+    const rows = ds.length > 2 ? [ds.slice(0, 2), ds.slice(2)] : [ds];
+    rows.forEach((row, j) => g.appendChild(text(svgEl("text", { x, y: y + 7 + (rows.length > 1 ? (j ? 11 : -11) : 0), "text-anchor": "middle" }), row.join(" "))));
+    marks.appendChild(g);
+  });
+  // Clues outside the grid, in the middle of their square beside it.
+  const outside = (f, cls, o, k, cs, t) => {
+    const x = 100 * o.col + 50, y = 100 * o.row + 50;
+    const g = el("g", f, k, cs, { class: "outside " + cls, "data-at": o.row + "," + o.col });
+    if (cls === "skyscraper") g.appendChild(svgEl("rect", { x: x - 30, y: y - 30, width: 60, height: 60, rx: 6 }));
+    g.appendChild(text(svgEl("text", { x, y: y + 14, "text-anchor": "middle" }), t));
+    marks.appendChild(g);
+    return [g, x, y];
+  };
+  (r.littlekillers || []).forEach((lk, k) => {
+    const [dr, dc] = { UL: [-1, -1], UR: [-1, 1], DL: [1, -1], DR: [1, 1] }[lk.direction];
+    const o = { row: lk.row, col: lk.col };
+    const [g, x, y] = outside("littlekillers", "littlekiller", o, k, RuleCheck.littleKillerCells(lk, n), String(lk.sum));
+    // The sum moves away from the grid's corner; the arrow points at it.
+    const t = g.querySelector("text");
+    t.setAttribute("x", x - dc * 12);
+    t.setAttribute("y", y + 12 - dr * 12);
+    t.classList.add("lk-sum");
+    const ax = x + dc * 20, ay = y + dr * 20, bx = x + dc * 44, by = y + dr * 44;
+    g.appendChild(svgEl("path", { class: "lk-arrow", d: "M" + ax + " " + ay + "L" + bx + " " + by + "M" + (bx - dc * 13) + " " + by + "L" + bx + " " + by + "L" + bx + " " + (by - dr * 13) }));
+  });
+  for (const [f, cls] of [["sandwiches", "sandwich"], ["xsums", "xsum"], ["skyscrapers", "skyscraper"]]) {
+    (r[f] || []).forEach((o, k) => outside(f, cls, o, k, RuleCheck.outsideCells(o, n), String(o.value)));
+  }
+  if (marks.childNodes.length) board.appendChild(marks);
+}
+
+// showRuleText lists the rules of the puzzle in words under the board
+// (RULE_WORDS), for the player and for screen readers, to which the
+// drawing is hidden.
+function showRuleText() {
+  const r = game.rules || {};
+  const list = $("ruletext");
+  list.replaceChildren(...Object.keys(RULE_WORDS).filter((f) => r[f]).map((f) => {
+    const li = document.createElement("li");
+    li.textContent = RULE_WORDS[f][1](game.n);
+    return li;
+  }));
+  $("rulesbox").hidden = list.childNodes.length === 0;
+  // Open beside a wide screen's keypad; on a phone, one line between the
+  // board and the keypad, opened with a tap.
+  $("rulesbox").open = !matchMedia("(max-width: 620px)").matches;
 }
 
 // cagePath is the outline of a cage inset by d (hundredths of a cell):
@@ -647,8 +889,9 @@ function paint(k) {
 // cages, anti-knight, anti-king); on a thermometer, the digit leaves room
 // for the cells before and after it and rises from the digits placed
 // before it (and stays under those after); under non-consecutive, no
-// orthogonal neighbour holds the digit one above or below; and in a
-// cage, the cage's blank cells can still be filled with distinct digits
+// orthogonal neighbour holds the digit one above or below (unless a
+// kropki dot joins them); even and odd cells hold digits of their
+// parity; and in a cage, the cage's blank cells can still be filled with distinct digits
 // (each allowed in its cell by the rules above) reaching the cage's sum
 // with this digit here.
 function candidateMasks() {
@@ -682,6 +925,10 @@ function candidateMasks() {
     if (v[i] && !v[j]) m[j] &= ~((1 << (v[i] - 1)) | (1 << (v[i] + 1)));
     if (v[j] && !v[i]) m[i] &= ~((1 << (v[j] - 1)) | (1 << (v[j] + 1)));
   }
+  let even = 0;
+  for (let d = 2; d <= n; d += 2) even |= 1 << d;
+  for (const i of r.even || []) m[i] &= even;
+  for (const i of r.odd || []) m[i] &= full & ~even;
   for (const k of r.cages || []) cageMasks(k, m);
   return m;
 }
@@ -784,21 +1031,23 @@ function redo() {
   afterChange();
 }
 
+// conflicts returns the filled cells of the rules the grid breaks, and
+// keeps those rules in lastBreaks for the message.
+let lastBreaks = [];
 function conflicts() {
   const bad = new Set();
-  ruleConflicts(bad);
-  for (const u of units) {
-    const seen = new Map();
-    for (const i of u) {
-      const v = game.cells[i];
-      if (!v) continue;
-      if (seen.has(v)) {
-        bad.add(i);
-        bad.add(seen.get(v));
-      } else seen.set(v, i);
-    }
-  }
+  lastBreaks = ruleBreaks();
+  for (const b of lastBreaks) for (const i of b.cells) if (game.cells[i]) bad.add(i);
   return bad;
+}
+
+// conflictText says what the rules the grid breaks are: the first one in
+// words, and how many more.
+function conflictText() {
+  const rules = lastBreaks.filter((b) => !["row", "column", "box"].includes(b.rule));
+  if (!rules.length) return "Conflict: the same digit twice in a row, column or box.";
+  const more = lastBreaks.length - 1;
+  return "Conflict: some digits break the rules (marked in red): " + rules[0].msg + (more ? " (and " + more + " more)" : "") + ".";
 }
 
 function afterChange() {
@@ -809,7 +1058,7 @@ function afterChange() {
   } else if (full) {
     say(bad.size ? "The grid is full, but some digits clash." : "The grid is full, but some entries are wrong. Try Check.");
   } else if (bad.size && settings.conflicts) {
-    say(game.rules ? "Conflict: some digits break the rules (marked in red)." : "Conflict: the same digit twice in a row, column or box.", "error");
+    say(conflictText(), "error");
   } else {
     say("");
   }
@@ -1151,7 +1400,7 @@ function save() {
   noteStarted();
   all[gid] = {
     size: game.size, puzzle: lineOf(game.puzzle), solution: game.solution ? lineOf(game.solution) : "",
-    level: game.level, rating: game.rating, source: game.source, rules: game.rules,
+    level: game.level, rating: game.rating, source: game.source, rules: game.rules, unverified: game.unverified,
     cells: lineOf(game.cells), pencil: game.pencil, centre: game.centre, corner: game.corner, colour: game.colour, undo: game.undo.slice(-SAVED_UNDO), redo: game.redo.slice(-SAVED_UNDO),
     elapsed: now(), finished: game.finished, hints: game.hints, checks: game.checks, started: game.started, updated: Date.now(),
   };
@@ -1301,7 +1550,10 @@ async function api(method, path, body) {
   if (!resp.ok) {
     const e = data.error || {};
     const where = e.line ? " (line " + e.line + (e.column ? ", column " + e.column : "") + ")" : "";
-    throw new Error((e.message || "request failed") + where);
+    const err = new Error((e.message || "request failed") + where);
+    err.code = e.code || "";
+    if (e.imported) err.imported = e.imported;
+    throw err;
   }
   return data;
 }
@@ -1394,10 +1646,12 @@ async function daily() {
 }
 
 // importHint explains, before asking the service, why a one-line text is
-// not a puzzle of a size the page plays.
+// not a puzzle of a size the page plays. Links and payloads of f-puzzles
+// and SudokuPad go to the service, which imports them.
 function importHint(text) {
   const t = text.trim();
   if (t === "") return "the box is empty: paste a puzzle first.";
+  if (isImportLink(t)) return "";
   if (/^\S+$/.test(t) && !t.startsWith("{")) {
     const ok = [16, 36, 81, 256];
     if (!ok.includes(t.length)) return "one line of " + t.length + " characters is not a grid: a one-line puzzle has 81 characters for 9×9 (16, 36 or 256 for 4×4, 6×6, 16×16), with . or 0 for blanks.";
@@ -1405,12 +1659,21 @@ function importHint(text) {
   return "";
 }
 
+// isImportLink tells whether a text is a link (f-puzzles, SudokuPad or
+// another site: the service names what it does not read) or an f-puzzles
+// payload, which the service imports as `sudoku import` does.
+function isImportLink(t) {
+  return /^https?:\/\//i.test(t) || /^(www\.)?(f-puzzles\.com|([\w-]+\.)*sudokupad\.app|([\w-]+\.)*crackingthecryptic\.com)[/?]/i.test(t) || /^(fpuz(zles)?)?N4Ig/.test(t);
+}
+
 const SAVED_AGAIN = "This puzzle is in your saved games: your game of it goes on.";
 
 // loadPuzzle starts a puzzle given as text (any format the service reads;
-// a JSON puzzle object may carry variant rules, see rulesOf), or as a
-// one-line grid with its size and the rules of a link. A puzzle already
-// saved goes on from where it was left.
+// a JSON puzzle object may carry variant rules, see rulesOf; an f-puzzles
+// or SudokuPad link, payload or f-puzzles JSON, whose rules come back
+// from the service as the puzzle object it imported), or as a one-line
+// grid with its size and the rules of a link. A puzzle already saved goes
+// on from where it was left.
 async function loadPuzzle(text, size, meta, state, linkRules) {
   let obj = linkRules || null;
   if (!size && text.trim().startsWith("{")) {
@@ -1426,15 +1689,46 @@ async function loadPuzzle(text, size, meta, state, linkRules) {
     return;
   }
   const body = size ? Object.assign({ size, puzzle: text }, linkRules || {}) : text;
-  let v = await api("POST", "/api/check", body);
+  let v, unverified = "";
+  try {
+    v = await api("POST", "/api/check", body);
+  } catch (e) {
+    // Rules the service cannot solve yet (422 "unsupported", naming
+    // them), or a search that did not finish before its deadline: ask
+    // again without those rules (on a deadline, without any), so that the
+    // service still reads the grid and checks the givens; the page checks
+    // every rule as the player goes. An imported link or f-puzzles file
+    // comes back in the error as the puzzle object the service read.
+    if (!size && e.imported) obj = e.imported;
+    const whole = size ? body : obj;
+    const has = (f) => whole[f] !== undefined && whole[f] !== false && !(Array.isArray(whole[f]) && whole[f].length === 0);
+    const drop = !whole ? [] : e.code === "deadline" ? CONSTRAINT_FIELDS.filter(has) : e.code === "unsupported" || e.code === "bad_request" ? UNSOLVED_RULES.filter(has) : [];
+    if (!drop.length) throw e;
+    const relaxed = Object.assign({}, whole);
+    for (const f of drop) delete relaxed[f];
+    delete relaxed.title;
+    delete relaxed.author;
+    v = await api("POST", "/api/check", relaxed);
+    unverified = e.code === "deadline" ? "the service did not finish solving this puzzle in time" : "the service cannot solve " + drop.map((f) => RULE_WORDS[f][0]).join(", ") + " yet";
+  }
+  if (v.imported) obj = v.imported;
   const [br, bc] = shapeOf(v.size, v.puzzle.length);
-  const rules = rulesOf(obj, br * bc, br, bc);
-  // A puzzle with rules the service may not know (cages, thermometers,
-  // anti-knight, anti-king, non-consecutive): "multiple" can mean that it
-  // checked the grid without them. The game then plays it with
-  // no solution, checking the rules as the player goes.
+  const n = br * bc;
+  const rules = rulesOf(obj, n, br, bc);
+  if (unverified && v.verdict === "unique") {
+    // The one solution without the rules left out is the puzzle's only
+    // one when it keeps them, and the puzzle has none when it does not.
+    const sol = parseLine(v.solution, alphabetFor(n));
+    const boxes = rules.regions ? regionsOf(rules.regions, n) : null;
+    if (RuleCheck.ruleBreaks(Object.assign({}, rules, { n, br, bc, boxes }), sol).length) throw new Error("this puzzle has no solution");
+    unverified = "";
+  }
+  // A puzzle with rules the service may not know or could not solve:
+  // "multiple" can mean that it checked the grid without them. The game
+  // then plays it with no solution, checking the rules as the player
+  // goes.
   const novel = rules && (rules.cages || rules.thermos || rules.antiknight || rules.antiking || rules.nonconsecutive);
-  const unconfirmed = novel && v.verdict === "multiple";
+  const unconfirmed = (novel || unverified) && v.verdict === "multiple";
   if (v.verdict !== "unique" && !unconfirmed) throw new Error("this puzzle has " + (v.verdict === "multiple" ? "more than one solution" : "no solution") + (v.message && v.verdict === "invalid" ? ": " + v.message : ""));
   // The solution comes in the text format of the puzzle sent: for a
   // multi-line grid, ask again with its one-line form.
@@ -1446,14 +1740,24 @@ async function loadPuzzle(text, size, meta, state, linkRules) {
   }
   let saved = null;
   if (state && state.length === v.puzzle.length) saved = { cells: state };
-  setup(v.puzzle, v.size, unconfirmed ? "" : v.solution, Object.assign({}, meta || { source: "imported" }, { rules }), saved);
+  if (!unconfirmed) unverified = "";
+  setup(v.puzzle, v.size, unconfirmed ? "" : v.solution, Object.assign({}, meta || { source: "imported" }, { rules, unverified }), saved);
   let msg = saved ? "Puzzle loaded with the shared progress." : "Puzzle loaded.";
-  if (unconfirmed) msg += " The service did not confirm a single solution under its rules, so Check is off; the rules are checked as you play.";
+  if (unverified) msg += " Check and Hint are off: " + unverified + "; every rule is checked as you play.";
+  else if (unconfirmed) msg += " The service did not confirm a single solution under its rules, so Check is off; the rules are checked as you play.";
   say(msg);
 }
 
+// CONSTRAINT_FIELDS are the fields of a puzzle object that add rules to
+// its regions.
+const CONSTRAINT_FIELDS = ["cages", "thermos", "antiknight", "antiking", "nonconsecutive", ...Object.keys(RULE_FIELDS)];
+
 async function hint() {
   if (game.finished || game.paused) return;
+  if (game.unverified) {
+    say("No hint: " + game.unverified + ". Entries that break the rules are marked as you play.");
+    return;
+  }
   if (game.rules) {
     say("Hints do not know killer cages, thermometers and the other variant rules yet.");
     return;
@@ -1486,7 +1790,7 @@ async function hint() {
 function check() {
   if (game.paused) return;
   if (!game.solution) {
-    say("Check needs the puzzle's solution, which the service did not give for these rules; entries that break the rules are marked as you play.");
+    say(game.unverified ? "No check: it needs the puzzle's solution, and " + game.unverified + ". Entries that break the rules are marked as you play." : "Check needs the puzzle's solution, which the service did not give for these rules; entries that break the rules are marked as you play.");
     return;
   }
   game.checks++;

@@ -3,8 +3,8 @@
 // cache answers when the network cannot. The API is never cached.
 "use strict";
 
-const CACHE = "sudoku-page-v2";
-const FILES = ["./", "app.js", "style.css", "icon.svg", "manifest.webmanifest"];
+const CACHE = "sudoku-page-v3";
+const FILES = ["./", "app.js", "rules.js", "style.css", "icon.svg", "manifest.webmanifest"];
 
 self.addEventListener("install", (ev) => {
   ev.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
