@@ -159,6 +159,8 @@ type autoProp struct {
 	f, b   [][]uint64
 }
 
+func (p *autoProp) idempotent() bool { return true }
+
 func (p *autoProp) propagate(s *Solver) bool {
 	k := len(p.cells)
 	clear(p.f[0])

@@ -128,3 +128,13 @@ func BenchmarkKillers(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLittleKiller counts the little-killer puzzle of testdata to 2.
+func BenchmarkLittleKiller(b *testing.B) {
+	m, givens, _ := readLittleKiller(b)
+	s, err := New(m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchCount(b, s, givens)
+}

@@ -180,6 +180,8 @@ type setProp struct {
 	masks []uint32
 }
 
+func (p *setProp) idempotent() bool { return false }
+
 func (p *setProp) propagate(s *Solver) bool {
 	var union uint32
 	inter := s.full
@@ -238,6 +240,8 @@ type countProp struct {
 	min   int
 }
 
+func (p *countProp) idempotent() bool { return true }
+
 func (p *countProp) propagate(s *Solver) bool {
 	can := 0
 	for _, c := range p.cells {
@@ -265,6 +269,8 @@ func (p *countProp) propagate(s *Solver) bool {
 type betweenProp struct {
 	cells []int32
 }
+
+func (p *betweenProp) idempotent() bool { return true }
 
 func (p *betweenProp) propagate(s *Solver) bool {
 	k := len(p.cells)
@@ -323,6 +329,8 @@ type predProp struct {
 	idx   []int
 	sup   []uint32
 }
+
+func (p *predProp) idempotent() bool { return true }
 
 func (p *predProp) propagate(s *Solver) bool {
 	prod := 1

@@ -36,13 +36,6 @@ func (g geo) box(c int) int { return c/g.n/g.br*(g.n/g.bc) + c%g.n/g.bc }
 
 func (g geo) boxes() [][]int { return Boxes(g.n, g.br, g.bc) }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // path returns a walk of length k of distinct cells, each a king's move
 // from the one before (orthogonal steps only when orth), or nil.
 func (g geo) path(rng *rand.Rand, k int, orth bool) []int {

@@ -93,14 +93,20 @@
 // they may hold (a cage with more than 2,048 sets falls back to its sum's
 // table and distinct digits); Sum and EqualSums as bit sets of reachable
 // partial sums forward and backward, which keep exactly the digits some
-// assignment of the group completes to an allowed total; Sandwich, XSum
-// and Skyscraper as finite automata over the line, propagated the same
-// way, exactly; Between by trying each pair of end digits, exactly;
-// Count by counting the cells that can and must hold the set.
+// assignment of the group completes to an allowed total, cells that see
+// each other (up to three, sharing a house or a Distinct) taken together
+// with distinct digits while their candidates make at most 512
+// assignments; Sandwich, XSum and Skyscraper as finite automata over the
+// line, propagated the same way, exactly; Between by trying each pair of
+// end digits, exactly; Count by counting the cells that can and must hold
+// the set.
 //
 // A search loads the givens and propagates to a fixed point: a queue of
-// changed cells (peers, arcs), then of houses (hidden singles), then of
-// constraints whose cells changed. It then branches on one open cell:
+// changed cells (peers, arcs), then of houses (hidden singles, and locked
+// candidates: a digit whose places in a house all lie in its
+// intersection with another house leaves the rest of that house), then
+// of constraints whose cells changed (not those whose propagation is
+// exact, for the changes they made themselves). It then branches on one open cell:
 // first its smallest candidate, then (after propagation) the cell without
 // it. The cell has the fewest candidates per unit of conflict weight
 // (every contradiction adds one to the weight of the cells of the rule

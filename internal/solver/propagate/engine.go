@@ -18,6 +18,10 @@ const pollEvery = 1<<12 - 1
 // that is what keeps every count exact.
 type propagator interface {
 	propagate(s *Solver) bool
+	// idempotent reports whether a second run right after the first can
+	// prune nothing more: such a propagator is not run again for the
+	// changes it made itself.
+	idempotent() bool
 }
 
 // arc is one direction of a Pair: the candidates of cell `other` are
@@ -25,6 +29,14 @@ type propagator interface {
 type arc struct {
 	other int32
 	rel   int32
+}
+
+// overlap is the intersection of a house with another: when a digit's
+// places in the house all lie in the intersection (its candidates in
+// `rest`, the house's other cells, lack it), the digit leaves the other
+// house's cells outside the intersection (`other`): locked candidates.
+type overlap struct {
+	in, rest, other []int32
 }
 
 type undo struct {
@@ -80,6 +92,7 @@ type Solver struct {
 	full     uint32
 
 	houses     [][]int32
+	overlaps   [][]overlap // per house: the houses it shares 2 or more cells with
 	cellHouses [][]int32
 	peers      [][]int32
 	arcs       [][]arc
@@ -87,10 +100,12 @@ type Solver struct {
 	props      []propagator
 	propCells  [][]int32
 	cellProps  [][]int32
+	idem       []bool // idem[p]: props[p].idempotent()
 	domain     []uint32
 	degree     []int32
 
 	cand   []uint32
+	by     []int32 // by[c]: the propagator that last narrowed c, or -1
 	trail  []undo
 	cq     queue
 	hq     queue
@@ -143,6 +158,7 @@ func New(m *Model) (*Solver, error) {
 		domain:     make([]uint32, ncell),
 		degree:     make([]int32, ncell),
 		cand:       make([]uint32, ncell),
+		by:         make([]int32, ncell),
 		weight:     make([]int32, ncell),
 		digits:     make([]uint8, ncell),
 	}
@@ -159,9 +175,20 @@ func New(m *Model) (*Solver, error) {
 		s.houses = append(s.houses, hc)
 		b.distinct(house)
 	}
+	s.overlaps = overlaps(m.Houses, ncell)
 	for _, c := range m.Constraints {
 		if err := b.add(c); err != nil {
 			return nil, err
+		}
+	}
+	s.idem = make([]bool, len(s.props))
+	for i, p := range s.props {
+		s.idem[i] = p.idempotent()
+	}
+	// sums learn which of their cells hold distinct digits
+	for _, p := range s.props {
+		if sp, ok := p.(*sumProp); ok {
+			sp.cliques(b.peerSet)
 		}
 	}
 	for c := range ncell {
@@ -178,6 +205,53 @@ func New(m *Model) (*Solver, error) {
 // Nodes returns the number of search nodes the last search visited.
 func (s *Solver) Nodes() int64 { return s.nodes }
 
+// overlaps returns, for each house, its intersections of two cells or
+// more with the other houses.
+func overlaps(houses [][]int, ncell int) [][]overlap {
+	out := make([][]overlap, len(houses))
+	where := make([]int, ncell)
+	for h, a := range houses {
+		for i := range where {
+			where[i] = -1
+		}
+		for _, c := range a {
+			where[c] = h
+		}
+		for h2, b := range houses {
+			if h2 == h {
+				continue
+			}
+			var o overlap
+			for _, c := range b {
+				if where[c] == h {
+					o.in = append(o.in, int32(c))
+				} else {
+					o.other = append(o.other, int32(c))
+				}
+			}
+			if len(o.in) < 2 || len(o.other) == 0 {
+				continue
+			}
+			for _, c := range a {
+				if !containsInt32(o.in, int32(c)) {
+					o.rest = append(o.rest, int32(c))
+				}
+			}
+			out[h] = append(out[h], o)
+		}
+	}
+	return out
+}
+
+func containsInt32(s []int32, x int32) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
 // narrow sets the candidates of cell c to m, a subset of its candidates,
 // and queues the cell when they changed. It reports false when m is
 // empty.
@@ -191,6 +265,10 @@ func (s *Solver) narrow(c int32, m uint32) bool {
 	}
 	s.trail = append(s.trail, undo{c, old})
 	s.cand[c] = m
+	s.by[c] = -1
+	if s.curKind == curProp {
+		s.by[c] = s.curID
+	}
 	s.cq.push(c)
 	return true
 }
@@ -233,7 +311,9 @@ func (s *Solver) cell(c int32) bool {
 		s.hq.push(h)
 	}
 	for _, p := range s.cellProps[c] {
-		s.pq.push(p)
+		if p != s.by[c] || !s.idem[p] {
+			s.pq.push(p)
+		}
 	}
 	return true
 }
@@ -251,18 +331,40 @@ func (s *Solver) house(h int32) bool {
 	if once != s.full {
 		return false
 	}
-	uniq := once &^ twice
-	if uniq == 0 {
-		return true
-	}
-	for _, c := range cells {
-		m := s.cand[c]
-		if x := m & uniq; x != 0 && x != m {
-			if x&(x-1) != 0 {
-				return false
+	if uniq := once &^ twice; uniq != 0 {
+		for _, c := range cells {
+			m := s.cand[c]
+			if x := m & uniq; x != 0 && x != m {
+				if x&(x-1) != 0 {
+					return false
+				}
+				if !s.narrow(c, x) {
+					return false
+				}
 			}
-			if !s.narrow(c, x) {
-				return false
+		}
+	}
+	for i := range s.overlaps[h] {
+		o := &s.overlaps[h][i]
+		var in, rest uint32
+		for _, c := range o.in {
+			if m := s.cand[c]; m&(m-1) != 0 {
+				in |= m
+			}
+		}
+		if in == 0 {
+			continue
+		}
+		for _, c := range o.rest {
+			rest |= s.cand[c]
+		}
+		if locked := in &^ rest; locked != 0 {
+			for _, c := range o.other {
+				if m := s.cand[c]; m&locked != 0 {
+					if !s.narrow(c, m&^locked) {
+						return false
+					}
+				}
 			}
 		}
 	}
@@ -334,6 +436,7 @@ func (s *Solver) load(givens []uint8) (bool, error) {
 	s.pq.reset()
 	clear(s.weight)
 	copy(s.cand, s.domain)
+	s.curKind = curNone
 	ok := true
 	for c := range s.ncell {
 		if givens != nil && givens[c] != 0 {
@@ -404,6 +507,7 @@ func (s *Solver) dfs() {
 	m := s.cand[c]
 	b := m & -m
 	mark := len(s.trail)
+	s.curKind = curNone
 	if s.narrow(c, b) && s.propagate() {
 		s.dfs()
 	}
@@ -411,6 +515,7 @@ func (s *Solver) dfs() {
 	if s.stop {
 		return
 	}
+	s.curKind = curNone
 	if s.narrow(c, m&^b) && s.propagate() {
 		s.dfs()
 	}

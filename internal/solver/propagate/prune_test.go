@@ -234,3 +234,78 @@ func parseDigits(s string) []uint8 {
 	}
 	return out
 }
+
+// TestCliquePruning: the cells of a sum that share a house are taken
+// together, their digits distinct, so that the first propagation leaves
+// only digits some assignment with distinct digits uses. Here a 4x4 grid
+// has a single house, its first row; a sum covers three of its cells,
+// whose domains are random; the fourth cell is free.
+func TestCliquePruning(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 29))
+	n := 4
+	row := []int{0, 1, 2, 3}
+	checked := 0
+	for range 300 {
+		w := []int{1 + rng.IntN(3), 1 + rng.IntN(3), 1 + rng.IntN(3)}
+		total := rng.IntN(20)
+		m := &Model{N: n, Houses: [][]int{row}, Constraints: []Constraint{
+			Sum{Cells: row[:3], Weights: w, Min: total, Max: total}}}
+		doms := make([]uint32, 3)
+		for i := range doms {
+			doms[i] = uint32(1 + rng.IntN(1<<n-1))
+			m.Constraints = append(m.Constraints, Domain{Cell: i, Allowed: Digits(doms[i])})
+		}
+		s, err := New(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		feasible, err := s.load(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sup [3]uint32
+		for _, p := range permutations(n) {
+			ok := true
+			sum := 0
+			for i := range 3 {
+				ok = ok && doms[i]&(1<<(p[i]-1)) != 0
+				sum += w[i] * p[i]
+			}
+			if ok && sum == total {
+				for i := range 3 {
+					sup[i] |= 1 << (p[i] - 1)
+				}
+			}
+		}
+		if !feasible {
+			if sup[0] != 0 {
+				t.Fatalf("weights %v, total %d, domains %b: no solution found, there is one", w, total, doms)
+			}
+			continue
+		}
+		checked++
+		for i := range 3 {
+			if s.cand[i] != sup[i] {
+				t.Fatalf("weights %v, total %d, domains %b: cell %d keeps %b, supported %b", w, total, doms, i, s.cand[i], sup[i])
+			}
+		}
+	}
+	if checked < 20 {
+		t.Fatalf("only %d feasible cases", checked)
+	}
+}
+
+// permutations returns every ordering of the digits 1..n.
+func permutations(n int) [][]int {
+	if n == 0 {
+		return [][]int{nil}
+	}
+	var out [][]int
+	for _, p := range permutations(n - 1) {
+		for i := 0; i <= len(p); i++ {
+			q := append(append(append([]int(nil), p[:i]...), n), p[i:]...)
+			out = append(out, q)
+		}
+	}
+	return out
+}
