@@ -16,6 +16,54 @@ const maxStates = 1 << 14
 type builder struct {
 	s       *Solver
 	peerSet [][]bool
+	lines   []lineClue        // sandwiches and X-sums, for finish
+	combos  map[uint32]combos // digit-set tables by pool
+}
+
+// lineClue is a sandwich (sandwich true) or an X-sum clue.
+type lineClue struct {
+	cells    []int
+	sum      int
+	sandwich bool
+}
+
+// finish adds what needs every peer known: the cliques of sums, and the
+// digit-set propagators of sandwiches and X-sums along lines whose cells
+// see each other.
+func (b *builder) finish() {
+	s := b.s
+	for _, p := range s.props {
+		if sp, ok := p.(*sumProp); ok {
+			sp.cliques(b.peerSet)
+		}
+	}
+	table := func(pool uint32) combos {
+		if b.combos == nil {
+			b.combos = map[uint32]combos{}
+		}
+		if t, ok := b.combos[pool]; ok {
+			return t
+		}
+		t := newCombos(pool)
+		b.combos[pool] = t
+		return t
+	}
+	for _, l := range b.lines {
+		if !allSee(b.peerSet, l.cells) {
+			continue
+		}
+		cells := toInt32(l.cells)
+		sup := make([]uint32, len(cells))
+		if l.sandwich {
+			if s.n < 3 {
+				continue
+			}
+			lo, hi := uint32(1), uint32(1)<<(s.n-1)
+			b.prop(&sandwichSets{cells: cells, sum: l.sum, lo: lo, hi: hi, sets: table(s.full &^ (lo | hi)), sup: sup}, l.cells)
+		} else {
+			b.prop(&xsumSets{cells: cells, sum: l.sum, sets: table(s.full), sup: sup}, l.cells)
+		}
+	}
 }
 
 func (b *builder) addPeer(x, y int) {
@@ -119,8 +167,10 @@ func (b *builder) add(c Constraint) error {
 	case Count:
 		b.prop(&countProp{cells: toInt32(c.Cells), set: uint32(c.Set), min: c.Min}, c.Cells)
 	case Sandwich:
+		b.lines = append(b.lines, lineClue{cells: c.Cells, sum: c.Sum, sandwich: true})
 		return b.automaton(c.Cells, sandwichRule(s.n, c.Sum))
 	case XSum:
+		b.lines = append(b.lines, lineClue{cells: c.Cells, sum: c.Sum})
 		return b.automaton(c.Cells, xsumRule(c.Sum))
 	case Skyscraper:
 		return b.automaton(c.Cells, skyscraperRule(c.Visible))

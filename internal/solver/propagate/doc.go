@@ -97,7 +97,9 @@
 // each other (up to three, sharing a house or a Distinct) taken together
 // with distinct digits while their candidates make at most 512
 // assignments; Sandwich, XSum and Skyscraper as finite automata over the
-// line, propagated the same way, exactly; Between by trying each pair of
+// line, propagated the same way, exactly, and, for a sandwich or an X-sum
+// whose cells see each other (a row or a column), also as the digit sets
+// that the cells between the crusts, or the first X, may hold; Between by trying each pair of
 // end digits, exactly; Count by counting the cells that can and must hold
 // the set.
 //

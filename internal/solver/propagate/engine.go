@@ -181,15 +181,10 @@ func New(m *Model) (*Solver, error) {
 			return nil, err
 		}
 	}
+	b.finish()
 	s.idem = make([]bool, len(s.props))
 	for i, p := range s.props {
 		s.idem[i] = p.idempotent()
-	}
-	// sums learn which of their cells hold distinct digits
-	for _, p := range s.props {
-		if sp, ok := p.(*sumProp); ok {
-			sp.cliques(b.peerSet)
-		}
 	}
 	for c := range ncell {
 		s.degree[c] = int32(len(s.peers[c]) + 2*len(s.arcs[c]) + 4*len(s.cellProps[c]))
