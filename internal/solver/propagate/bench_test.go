@@ -138,3 +138,13 @@ func BenchmarkLittleKiller(b *testing.B) {
 	}
 	benchCount(b, s, givens)
 }
+
+// BenchmarkXSum counts the X-sum puzzle of testdata to 2.
+func BenchmarkXSum(b *testing.B) {
+	m, _ := readXSum(b)
+	s, err := New(m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchCount(b, s, nil)
+}
