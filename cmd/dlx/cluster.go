@@ -280,6 +280,7 @@ number of pieces counted. See docs/cluster.md.`
 
 func runWorker(ctx context.Context, e *cli.Env, args []string) int {
 	fs := cli.NewFlagSet(e, "dlx worker", "[-cluster URL] [-workers N] [flags]", workerSummary)
+	fs.EnvPrefix("DLX")
 	var cf connFlags
 	cf.addConn(fs, cluster.DefaultURL, "the cluster's `URL`")
 	workers := fs.Int("workers", 1, "count `N` pieces at a time")
@@ -449,6 +450,7 @@ docs/cluster.md.`
 
 func runCluster(ctx context.Context, e *cli.Env, args []string) int {
 	fs := cli.NewFlagSet(e, "dlx cluster", "serve [-listen ADDR] [-store DIR] [-token T | -config FILE] [flags]", serveSummary)
+	fs.EnvPrefix("DLX")
 	var opt cluster.ServerOptions
 	fs.StringVar(&opt.Listen, "listen", cluster.DefaultListen, "listen on `ADDR` (host:port)")
 	fs.StringVar(&opt.StoreDir, "store", "dlx-cluster", "keep JetStream's files in `DIR`")

@@ -22,7 +22,15 @@ open-file limit (ulimit -n) between the protocols, and near a cap the
 connections idle longest are closed to make room for new clients.
 
 Counts are written as 10000, 10,000, 10_000 or 1e4; sizes in bytes, or with
-a unit: 1MiB, 512KiB (powers of 1024), 1MB (of 1000).`)
+a unit: 1MiB, 512KiB (powers of 1024), 1MB (of 1000).
+
+The API is described by the OpenAPI document it serves at /api/openapi.json.
+/healthz says the process is alive, /readyz that it takes requests (503 from
+the stop on, through -drain-delay), /metrics has the Prometheus metrics;
+those three are logged at debug level. Browsers' pages from other origins
+may call the API only with -cors-origin. -pprof serves the Go profiles on an
+address of their own (keep it on loopback).`)
+	fs.EnvPrefix("SUDOKU")
 	var cfg server.Config
 	fs.StringVar(&cfg.HTTPAddr, "http", "127.0.0.1:8080", "HTTP `address` of the API and the web page (\"-\": none)")
 	fs.StringVar(&cfg.LineAddr, "line", "127.0.0.1:9981", "`address` of the line protocol (\"-\": none)")
@@ -41,7 +49,12 @@ a unit: 1MiB, 512KiB (powers of 1024), 1MB (of 1000).`)
 	fs.CountVar(&cfg.Line.MaxConns, "line-max-conns", 0, "open line-protocol connections at most (default: a share of the open-file limit, at most 10000)")
 	fs.CountVar(&cfg.Line.MaxConnsPerAddr, "line-max-conns-per-addr", 0, "open line-protocol connections from one client address (IPv4 address or IPv6 /64) at most (default 256, or half of -line-max-conns if less)")
 	fs.DurationVar(&cfg.Line.LineTimeout, "line-timeout", 0, "time a whole request line may take to arrive, not renewed by each byte (default 10s)")
+	var origins cli.List
+	fs.Var(&origins, "cors-origin", "allow the pages of `origin` (https://host[:port], or * for any) to call the API from a browser; repeatable, or a comma list (default none: CORS off)")
+	fs.DurationVar(&cfg.DrainDelay, "drain-delay", 0, "time /readyz answers 503 before the listeners close at a stop, so that a load balancer stops sending requests (default none)")
+	fs.StringVar(&cfg.PprofAddr, "pprof", "", "serve the Go profiles (/debug/pprof/) on `address`, apart from the API (default none; keep it on loopback, 127.0.0.1:6060)")
 	logFormat := fs.String("log", "text", "log `format` on stderr: text, json or none")
+	logLevel := fs.String("log-level", "info", "least `level` logged: debug (also health checks and scrapes), info, warn or error")
 	rest, code, ok := fs.Parse(args)
 	if !ok {
 		return code
@@ -52,15 +65,26 @@ a unit: 1MiB, 512KiB (powers of 1024), 1MB (of 1000).`)
 	if cfg.HTTPAddr == "-" && cfg.LineAddr == "-" {
 		return fs.Usagef("-http - and -line -: nothing to serve; give one of them an address")
 	}
+	if err := server.CheckOrigins(origins); err != nil {
+		return fs.Usagef("%s: %v", fs.Given("cors-origin"), err)
+	}
+	cfg.CORSOrigins = origins
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
+		return fs.Usagef("%s %s: want debug, info, warn or error", fs.Given("log-level"), quote.Short(*logLevel))
+	}
+	opt := &slog.HandlerOptions{Level: level}
 	switch *logFormat {
 	case "text":
-		cfg.Logger = slog.New(slog.NewTextHandler(e.Stderr, nil))
+		cfg.Logger = slog.New(slog.NewTextHandler(e.Stderr, opt))
 	case "json":
-		cfg.Logger = slog.New(slog.NewJSONHandler(e.Stderr, nil))
+		cfg.Logger = slog.New(slog.NewJSONHandler(e.Stderr, opt))
 	case "none":
 	default:
-		return fs.Usagef("-log %s: want text, json or none", quote.Short(*logFormat))
+		return fs.Usagef("%s %s: want text, json or none", fs.Given("log"), quote.Short(*logFormat))
 	}
+	b := cli.BuildInfo()
+	cfg.Version, cfg.Commit = b.Version, b.Commit
 	ctx, stop := cli.ServeContext(ctx)
 	defer stop()
 	if err := server.New(cfg).ListenAndServe(ctx); err != nil {

@@ -38,6 +38,10 @@ type Env struct {
 	// StderrTTY reports that standard error is a terminal: progress lines
 	// are drawn only then.
 	StderrTTY bool
+	// LookupEnv reads an environment variable, for the flags of a command
+	// that takes them from the environment (FlagSet.EnvPrefix); nil:
+	// os.LookupEnv.
+	LookupEnv func(key string) (string, bool)
 }
 
 // IsTerminal reports whether f is a terminal.

@@ -20,6 +20,10 @@ type FlagSet struct {
 	e        *Env
 	synopsis string
 	doc      string
+	// envPrefix, when set, names the environment variables the flags
+	// not given on the command line are read from (see EnvPrefix).
+	envPrefix string
+	fromEnv   map[string]string // flag name: the variable that set it
 }
 
 // NewFlagSet returns the flags of the command name ("sudoku solve"): its
@@ -38,6 +42,9 @@ func (fs *FlagSet) PrintHelp(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nFlags:\n")
 	fs.VisitAll(func(f *flag.Flag) { printFlag(w, f) })
+	if fs.envPrefix != "" {
+		fs.printEnvHelp(w)
+	}
 }
 
 // printFlag writes the help of one flag as package flag's PrintDefaults
@@ -147,6 +154,10 @@ func (fs *FlagSet) Parse(args []string) (rest []string, code int, ok bool) {
 		rest = append(rest, args[0])
 		args = args[1:]
 	}
+	if err := fs.parseEnv(); err != nil {
+		fs.Errorf("%v (see %s -h)", err, fs.Name())
+		return nil, ExitUsage, false
+	}
 	return append(rest, tail...), ExitOK, true
 }
 
@@ -224,4 +235,22 @@ func (fs *FlagSet) ErrorRecord(code string, err error) {
 		Error  *jsonfmt.Error `json:"error"`
 	}{"error", je})
 	fs.Finish(w, 0)
+}
+
+// List is the value of a flag that may be repeated and takes a
+// comma-separated list, the values of both in order ("-origin a,b -origin
+// c": a, b, c); blanks around an item are dropped, empty items ignored.
+type List []string
+
+// String returns the items joined by commas.
+func (l *List) String() string { return strings.Join(*l, ",") }
+
+// Set adds the items of s.
+func (l *List) Set(s string) error {
+	for item := range strings.SplitSeq(s, ",") {
+		if item = strings.TrimSpace(item); item != "" {
+			*l = append(*l, item)
+		}
+	}
+	return nil
 }

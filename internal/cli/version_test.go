@@ -38,7 +38,7 @@ func TestVersionOf(t *testing.T) {
 			"v1.3.0 (commit 0123456789ab, modified, 2026-12-01T00:00:00Z)"},
 		{"-X version only", nil, "v1.3.0", "", "", "v1.3.0"},
 	} {
-		if got := versionOf(tt.bi, tt.ver, tt.rev, tt.when); got != tt.want {
+		if got := buildOf(tt.bi, tt.ver, tt.rev, tt.when).String(); got != tt.want {
 			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
 		}
 	}

@@ -45,6 +45,7 @@ const (
 	CodeDeadline   = "deadline"
 	CodeCanceled   = "canceled" // interrupted
 	CodeInternal   = "internal"
+	CodeMethod     = "method_not_allowed" // an HTTP method the endpoint does not answer
 )
 
 // Reasons a search stopped before it was complete, the value of "stopped".

@@ -22,8 +22,10 @@ var update = flag.Bool("update", false, "rewrite the stdout, stderr and exit of 
 
 // Run runs every archive matching glob as a subtest. An archive's comment
 // holds "args: ..." (the command line, split at spaces; 'single quotes'
-// keep spaces; $DIR names a directory holding the archive's other files)
-// and "exit: N"; its files "stdin", "stdout" and "stderr" are the input
+// keep spaces; $DIR names a directory holding the archive's other files),
+// "exit: N" and any number of "env: NAME=VALUE" lines (the only
+// environment variables the command sees: the process's are hidden); its
+// files "stdin", "stdout" and "stderr" are the input
 // and the expected output, compared after normalize (nil: none) and after
 // the directory is written back as $DIR. With -update the files are
 // rewritten from the run.
@@ -57,7 +59,9 @@ func Run(t *testing.T, glob string, run func(ctx context.Context, e *cli.Env, ar
 			}
 			args := Split(strings.ReplaceAll(argLine, "$DIR", dir))
 			var out, errb bytes.Buffer
-			e := &cli.Env{Stdin: bytes.NewReader(file1(a, "stdin")), Stdout: &out, Stderr: &errb}
+			env := environ(a)
+			e := &cli.Env{Stdin: bytes.NewReader(file1(a, "stdin")), Stdout: &out, Stderr: &errb,
+				LookupEnv: func(k string) (string, bool) { v, ok := env[k]; return v, ok }}
 			code := run(context.Background(), e, args)
 			stdout := normalize(strings.ReplaceAll(out.String(), dir, "$DIR"))
 			stderr := normalize(strings.ReplaceAll(errb.String(), dir, "$DIR"))
@@ -119,6 +123,19 @@ func header(a *txtar.Archive, key string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// environ returns the variables of the "env: NAME=VALUE" lines of the
+// comment.
+func environ(a *txtar.Archive) map[string]string {
+	env := map[string]string{}
+	for line := range strings.Lines(string(a.Comment)) {
+		if v, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "env:"); ok {
+			k, v, _ := strings.Cut(strings.TrimSpace(v), "=")
+			env[k] = v
+		}
+	}
+	return env
 }
 
 func setHeader(a *txtar.Archive, key, value string) {

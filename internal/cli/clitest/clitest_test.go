@@ -1,8 +1,11 @@
 package clitest
 
 import (
+	"maps"
 	"slices"
 	"testing"
+
+	"golang.org/x/tools/txtar"
 )
 
 func TestSplit(t *testing.T) {
@@ -18,5 +21,15 @@ func TestSplit(t *testing.T) {
 		if got := Split(tt.in); !slices.Equal(got, tt.want) {
 			t.Errorf("Split(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestEnviron: the "env:" lines of an archive's comment.
+func TestEnviron(t *testing.T) {
+	a := txtar.Parse([]byte("args: serve\nenv: SUDOKU_HTTP=:80\nenv:  SUDOKU_CORS_ORIGIN=a=b \nenv: EMPTY=\nexit: 2\n"))
+	got := environ(a)
+	want := map[string]string{"SUDOKU_HTTP": ":80", "SUDOKU_CORS_ORIGIN": "a=b", "EMPTY": ""}
+	if !maps.Equal(got, want) {
+		t.Errorf("%q, want %q", got, want)
 	}
 }

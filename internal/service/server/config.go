@@ -79,6 +79,26 @@ type Config struct {
 	// MaxConnsPerAddr, LineTimeout, IdleTimeout, ...); the service sets
 	// its NewSolver (the fast solver) and Logger.
 	Line lineproto.Config
+
+	// CORSOrigins are the origins whose pages may call the API from a
+	// browser ("https://sudoku.example.org"; "*": any): the API's replies
+	// to them carry Access-Control-Allow-Origin, and their preflight
+	// OPTIONS requests are answered. Default none: CORS is off (CheckOrigins
+	// validates a list).
+	CORSOrigins []string
+	// DrainDelay is the time, once ctx is done, that /readyz answers 503
+	// while everything is still served, so that a load balancer stops
+	// sending requests before the listeners close (default 0). The
+	// graceful shutdown (ShutdownTimeout) comes after it.
+	DrainDelay time.Duration
+	// PprofAddr, when set, is the address ListenAndServe serves the
+	// net/http/pprof handlers on (/debug/pprof/), apart from the API.
+	// Off by default; keep it on loopback: profiles show the process's
+	// memory, and a CPU profile or trace costs time.
+	PprofAddr string
+	// Version and Commit label the sudoku_build_info metric (defaults
+	// "(devel)" and none); its goversion label is the runtime's.
+	Version, Commit string
 }
 
 func (c *Config) defaults() {
@@ -146,5 +166,8 @@ func (c *Config) defaults() {
 	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	if c.Version == "" {
+		c.Version = "(devel)"
 	}
 }

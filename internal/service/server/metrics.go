@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/netip"
+	"runtime"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -23,7 +24,10 @@ type metrics struct {
 	inflight prometheus.Gauge
 }
 
-func newMetrics(line *lineproto.Stats, conns *connlimit.Stats, searches *slots.Pool[netip.Addr]) *metrics {
+// newMetrics returns the metrics of a server, reading the counters of the
+// line protocol, the HTTP connections and the search slots, with the
+// build's version and commit in sudoku_build_info.
+func newMetrics(line *lineproto.Stats, conns *connlimit.Stats, searches *slots.Pool[netip.Addr], version, commit string) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -47,7 +51,12 @@ func newMetrics(line *lineproto.Stats, conns *connlimit.Stats, searches *slots.P
 			Name: "sudoku_searches_in_flight", Help: "Searches running now.",
 		}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.solved, m.nodes, m.rejected, m.inflight,
+	build := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "sudoku_build_info", Help: "Always 1: the server's version, commit and Go version in its labels.",
+		ConstLabels: prometheus.Labels{"version": version, "commit": commit, "goversion": runtime.Version()},
+	})
+	build.Set(1)
+	m.reg.MustRegister(m.requests, m.latency, m.solved, m.nodes, m.rejected, m.inflight, build,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	counter := func(name, help string, f func() int64) prometheus.Collector {
 		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: name, Help: help}, func() float64 { return float64(f()) })
@@ -61,7 +70,7 @@ func newMetrics(line *lineproto.Stats, conns *connlimit.Stats, searches *slots.P
 		counter("sudoku_line_bad_requests_total", "Line protocol connections closed for a bad request or a too long line.", line.BadRequests.Load),
 		counter("sudoku_line_connections_total", "Line protocol connections accepted.", line.Accepted.Load),
 		counter("sudoku_line_connections_rejected_total", "Line protocol connections refused beyond the cap (in all or per address).", line.Rejected.Load),
-		counter("sudoku_line_line_timeouts_total", "Line protocol connections closed because a request line took longer than the line timeout.", line.LineTimeouts.Load),
+		counter("sudoku_line_request_timeouts_total", "Line protocol connections closed because a request line took longer than the line timeout (named sudoku_line_line_timeouts_total before).", line.LineTimeouts.Load),
 		counter("sudoku_line_connections_reaped_total", "Idle line protocol connections closed to make room near the cap.", line.Reaped.Load),
 		counter("sudoku_line_accept_errors_total", "Line protocol accepts failed for want of file descriptors.", line.AcceptErrors.Load),
 		gauge("sudoku_line_connections", "Line protocol connections open now.", line.Conns.Load),

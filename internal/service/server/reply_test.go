@@ -88,7 +88,7 @@ func TestReplyConventions(t *testing.T) {
 	pj, _ := json.Marshal(pencil)
 	hintBody := fmt.Sprintf(`{"puzzle":%q,"state":%q,"pencil":%s}`, test1, test1, pj)
 
-	codes := map[string]bool{"bad_request": true, "not_found": true, "parse_error": true, "too_large": true, "invalid": true,
+	codes := map[string]bool{"bad_request": true, "not_found": true, "method_not_allowed": true, "parse_error": true, "too_large": true, "invalid": true,
 		"no_solution": true, "multiple": true, "unsupported": true, "busy": true, "deadline": true, "canceled": true, "internal": true}
 	tests := []struct {
 		method, path, body string
