@@ -71,7 +71,7 @@ func TestServeEnv(t *testing.T) {
 		env    map[string]string
 		stderr string
 	}{
-		{map[string]string{"SUDOKU_MAX_SEARCHES": "eight"}, `sudoku serve: SUDOKU_MAX_SEARCHES="eight": invalid value for -max-searches: parse error (see sudoku serve -h)` + "\n"},
+		{map[string]string{"SUDOKU_MAX_SEARCHES": "eight"}, `sudoku serve: SUDOKU_MAX_SEARCHES="eight": invalid value for -max-searches: not a number: want a whole number such as 50000000, 50_000_000, 50,000,000 or 50e6 (see sudoku serve -h)` + "\n"},
 		{map[string]string{"SUDOKU_TIMEOUT": "5"}, `sudoku serve: SUDOKU_TIMEOUT="5": invalid value for -timeout: parse error (see sudoku serve -h)` + "\n"},
 		{map[string]string{"SUDOKU_TRUST_X_FORWARDED_FOR": "maybe"}, `sudoku serve: SUDOKU_TRUST_X_FORWARDED_FOR="maybe": invalid value for -trust-x-forwarded-for: parse error (see sudoku serve -h)` + "\n"},
 		{map[string]string{"SUDOKU_LOG": "xml"}, `sudoku serve: SUDOKU_LOG "xml": want text, json or none` + "\n"},
