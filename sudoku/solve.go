@@ -21,16 +21,25 @@ type Method int
 
 const (
 	// Auto uses the fast solver for standard 9x9 grids (when Options.Seed
-	// is zero) and the exact-cover solver for everything else.
+	// is zero), the propagation solver for grids up to 16x16 whose variant
+	// has constraints (cages, thermometers, the chess and non-consecutive
+	// rules, any rule of Rules; with a Seed, only those the exact-cover
+	// solver does not encode), and the exact-cover solver for everything
+	// else.
 	Auto Method = iota
 	// DLX always uses the exact-cover reduction on dancing links.
 	DLX
 	// Fast uses the specialised 9x9 solver (internal/solver/bitboard); other grids
 	// give an error wrapping ErrShape.
 	Fast
+	// Propagate uses the constraint-propagation solver
+	// (internal/solver/propagate), which takes every rule of every
+	// variant on grids up to 16x16 (MaxPropagateN); larger grids give an
+	// error wrapping ErrShape. It ignores Options.Seed.
+	Propagate
 )
 
-// String returns "auto", "dlx" or "fast".
+// String returns "auto", "dlx", "fast" or "propagate".
 func (m Method) String() string {
 	switch m {
 	case Auto:
@@ -39,11 +48,14 @@ func (m Method) String() string {
 		return "dlx"
 	case Fast:
 		return "fast"
+	case Propagate:
+		return "propagate"
 	}
 	return fmt.Sprintf("Method(%d)", int(m))
 }
 
-// ParseMethod returns the Method named "auto", "dlx" or "fast".
+// ParseMethod returns the Method named "auto", "dlx", "fast" or
+// "propagate".
 func ParseMethod(s string) (Method, error) {
 	switch s {
 	case "auto", "":
@@ -52,8 +64,10 @@ func ParseMethod(s string) (Method, error) {
 		return DLX, nil
 	case "fast":
 		return Fast, nil
+	case "propagate":
+		return Propagate, nil
 	}
-	return Auto, fmt.Errorf("unknown solver %s (want auto, dlx or fast)", quote.Short(s))
+	return Auto, fmt.Errorf("unknown solver %s (want auto, dlx, fast or propagate)", quote.Short(s))
 }
 
 // Options configures a Solver. The zero value uses Auto and counts up to 2.
@@ -98,7 +112,8 @@ type Solver struct {
 	fast    bitboard.Solver
 	puz     [81]uint8
 	sol     [81]uint8
-	buf     []int // the exact-cover solution, reused
+	buf     []int        // the exact-cover solution, reused
+	props   []*propEntry // compiled propagation models, most recently used first
 }
 
 // entry is the matrix of one shape and variant.
@@ -136,20 +151,29 @@ func NewSolver(opt Options) *Solver {
 
 // Guesses returns the work of the last call: for the fast solver the
 // number of guesses, for the exact-cover solver the number of search nodes
-// (levels entered, as exactcover.Stats.Nodes counts them).
+// (levels entered, as exactcover.Stats.Nodes counts them), for the
+// propagation solver its search nodes.
 func (s *Solver) Guesses() int { return s.guesses }
 
-func (s *Solver) useFast(g *Grid) (bool, error) {
+// pick returns the method that solves g: the one place where Solve, Count
+// and Check choose a solver (see Auto).
+func (s *Solver) pick(g *Grid) (Method, error) {
 	switch s.opt.Method {
-	case DLX:
-		return false, nil
+	case DLX, Propagate:
+		return s.opt.Method, nil
 	case Fast:
 		if !g.IsStandard9() {
-			return false, fmt.Errorf("the fast solver handles standard 9x9 grids only: %w", ErrShape)
+			return Fast, fmt.Errorf("the fast solver handles standard 9x9 grids only: %w", ErrShape)
 		}
-		return true, nil
+		return Fast, nil
 	}
-	return s.opt.Seed == 0 && g.IsStandard9() && len(g.Cells) == 81, nil
+	switch {
+	case s.opt.Seed == 0 && g.IsStandard9() && len(g.Cells) == 81:
+		return Fast, nil
+	case s.autoPropagate(g):
+		return Propagate, nil
+	}
+	return DLX, nil
 }
 
 // matrix returns the cached exact-cover solver for g's shape and variant,
@@ -341,11 +365,14 @@ func (s *Solver) SolveInto(ctx context.Context, g, dst *Grid) (*Grid, error) {
 func (s *Solver) SolveIntoCount(ctx context.Context, g, dst *Grid, limit int) (sol *Grid, n int, err error) {
 	limit = max(limit, 1)
 	s.guesses = 0
-	fast, err := s.useFast(g)
+	m, err := s.pick(g)
 	if err != nil {
 		return nil, 0, err
 	}
-	if fast {
+	if m == Propagate {
+		return s.solvePropagate(ctx, g, dst, limit)
+	}
+	if m == Fast {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
 		}
@@ -429,11 +456,15 @@ func (s *Solver) limit(limit int) int {
 func (s *Solver) Count(ctx context.Context, g *Grid, limit int) (int, error) {
 	s.guesses = 0
 	limit = s.limit(limit)
-	fast, err := s.useFast(g)
+	m, err := s.pick(g)
 	if err != nil {
 		return 0, err
 	}
-	if fast {
+	if m == Propagate {
+		_, n, err := s.propagateCount(ctx, g, limit)
+		return n, err
+	}
+	if m == Fast {
 		if err := checkCells(g); err != nil {
 			return 0, err
 		}
@@ -477,11 +508,14 @@ func (s *Solver) Count(ctx context.Context, g *Grid, limit int) (int, error) {
 // malformed grid or cancellation only.
 func (s *Solver) Check(ctx context.Context, g *Grid) (Verdict, error) {
 	s.guesses = 0
-	fast, err := s.useFast(g)
+	m, err := s.pick(g)
 	if err != nil {
 		return Verdict{}, err
 	}
-	if fast {
+	if m == Propagate {
+		return s.checkPropagate(ctx, g)
+	}
+	if m == Fast {
 		if err := checkCells(g); err != nil {
 			return Verdict{}, err
 		}

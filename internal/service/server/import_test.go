@@ -12,7 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dlxkit/dlx/fpuzzles"
 	"github.com/dlxkit/dlx/internal/lzstring"
+	"github.com/dlxkit/dlx/sudoku"
 	"golang.org/x/tools/txtar"
 )
 
@@ -229,11 +231,11 @@ func TestImportTooLarge(t *testing.T) {
 
 // TestImportShared posts the published variant puzzles of ../shared
 // (payloads and f-puzzles JSON, 26 puzzles) to check and solve: those
-// that import and whose rules the solver encodes check unique and solve
+// that import check unique and solve
 // to the published solution; those the importer refuses (rules in
-// cosmetics) answer 422 with every problem; those whose rules the solver
-// does not handle yet answer 422 "unsupported" naming them, with the
-// imported puzzle.
+// cosmetics) answer 422 with every problem. Before the propagation
+// solver, the puzzles with arrows (2) and quadruples (23) answered 422
+// "unsupported" naming those rules.
 func TestImportShared(t *testing.T) {
 	dir := "../../../../shared/variants"
 	data, err := os.ReadFile(filepath.Join(dir, "puzzles.txt"))
@@ -255,10 +257,8 @@ func TestImportShared(t *testing.T) {
 		}
 	}
 	// Read by hand (fpuzzles/shared_test.go): rules in cosmetic lines,
-	// cages, circles or texts; and rules the exact-cover solver does not
-	// handle yet.
+	// cages, circles or texts.
 	refused := map[int]int{1: 2, 3: 1, 7: 2, 8: 2, 9: 1} // problems
-	unsolvable := map[int]string{2: "arrows", 23: "quadruples"}
 	ts := startServer(t, Config{Timeout: time.Minute})
 	sc := bufio.NewScanner(strings.NewReader(string(data)))
 	sc.Buffer(nil, 1<<20)
@@ -276,11 +276,6 @@ func TestImportShared(t *testing.T) {
 			if code != 422 || get(m, "error.code") != "unsupported" || len(probs) != refused[n] && !(refused[n] == 1 && probs == nil) {
 				t.Errorf("puzzle %d: %d %v, want 422 unsupported with %d problems", n, code, m, refused[n])
 			}
-		case unsolvable[n] != "":
-			msg, _ := get(m, "error.message").(string)
-			if code != 422 || get(m, "error.code") != "unsupported" || !strings.Contains(msg, unsolvable[n]) || get(m, "error.imported.size") == nil {
-				t.Errorf("puzzle %d: %d %v, want 422 unsupported naming %s, with the imported puzzle", n, code, m, unsolvable[n])
-			}
 		default:
 			if code != 200 || m["verdict"] != "unique" || (sols[n] != "" && m["solution"] != sols[n]) || m["imported"] == nil {
 				t.Errorf("puzzle %d: %d %v, want unique with the published solution %q", n, code, m, sols[n])
@@ -296,7 +291,50 @@ func TestImportShared(t *testing.T) {
 			}
 		}
 	}
-	if n != 26 || solved != 19 {
-		t.Errorf("%d puzzles, %d checked unique; want 26 and 19", n, solved)
+	if n != 26 || solved != 21 {
+		t.Errorf("%d puzzles, %d checked unique; want 26 and 21", n, solved)
+	}
+}
+
+// TestImportArrows posts a published puzzle with arrows and anti-knight
+// and no givens ("Knight Moves" by Lubaf, from the propagation engine's
+// copy of the published set) as a SudokuPad link to count, check and
+// solve: it counts to exactly 1 (200), checks unique, and solves to a
+// grid that CheckRules accepts. Before the propagation solver it was a
+// 422 "unsupported" naming arrows.
+func TestImportArrows(t *testing.T) {
+	data, err := os.ReadFile("../../solver/propagate/testdata/published/puzzles.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	link := "https://sudokupad.app/fpuzzles" + strings.TrimSpace(lines[1])
+	ts := startServer(t, Config{Timeout: time.Minute})
+	code, _, m := call(t, "POST", ts.url+"/api/count", link)
+	if code != 200 || m["count"] != 1.0 || m["complete"] != true || get(m, "imported.arrows") == nil {
+		t.Fatalf("count: %d %v, want 200 with count 1, complete, and the imported arrows", code, m)
+	}
+	code, _, m = call(t, "POST", ts.url+"/api/check", `{"import":`+quoted(link)+`}`)
+	if code != 200 || m["verdict"] != "unique" {
+		t.Fatalf("check: %d %v, want unique", code, m)
+	}
+	sol, _ := m["solution"].(string)
+	code, _, m = call(t, "POST", ts.url+"/api/solve", link)
+	if code != 200 || m["solution"] != sol || len(sol) != 81 {
+		t.Fatalf("solve: %d %v, want the solution check gave, %q", code, m, sol)
+	}
+	p, err := fpuzzles.Read(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, _, err := p.Grid(sudoku.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range g.Cells {
+		g.Cells[i] = sol[i] - '0'
+	}
+	if b := sudoku.CheckRules(g); len(b) > 0 {
+		t.Errorf("the solution %s breaks %v", sol, b)
 	}
 }

@@ -2,13 +2,8 @@ package propagate
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"os"
-	"strings"
 	"testing"
-
-	"github.com/dlxkit/dlx/sudoku"
 )
 
 // benchCount counts givens under s to 2 b.N times, reporting the nodes
@@ -73,58 +68,6 @@ func BenchmarkPublished(b *testing.B) {
 			}
 			s.noWeights = mode == "mrv"
 			b.Run(fmt.Sprintf("%s/%d", mode, p.line), func(b *testing.B) { benchCount(b, s, f.givens) })
-		}
-	}
-}
-
-// BenchmarkKillers counts the published killers of the sudoku package to
-// 2, with the cages alone and with the cages that sudoku.DerivedCages
-// adds (the rule of 45: innies and outies).
-func BenchmarkKillers(b *testing.B) {
-	data, err := os.ReadFile("../../../sudoku/testdata/killer_published.jsonl")
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
-		var p struct {
-			Name   string `json:"name"`
-			Puzzle struct {
-				Puzzle  string        `json:"puzzle"`
-				Regions string        `json:"regions"`
-				Cages   []sudoku.Cage `json:"cages"`
-			} `json:"puzzle"`
-		}
-		if err := json.Unmarshal([]byte(line), &p); err != nil {
-			b.Fatal(err)
-		}
-		v := &sudoku.Variant{Cages: p.Puzzle.Cages}
-		if p.Puzzle.Regions != "" {
-			j, err := sudoku.Jigsaw(sudoku.Standard, p.Puzzle.Regions)
-			if err != nil {
-				b.Fatal(err)
-			}
-			v.Boxes = j.Boxes
-		}
-		geo, err := sudoku.NewGeometry(sudoku.Standard, v)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, derived := range []bool{false, true} {
-			cages := p.Puzzle.Cages
-			name := "cages"
-			if derived {
-				cages = append(append([]sudoku.Cage(nil), cages...), sudoku.DerivedCages(geo, cages)...)
-				name = "derived"
-			}
-			m := &Model{N: 9, Houses: geo.Houses}
-			for _, c := range cages {
-				m.Constraints = append(m.Constraints, Cage{Cells: c.Cells, Sum: c.Sum})
-			}
-			s, err := New(m)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.Run(p.Name+"/"+name, func(b *testing.B) { benchCount(b, s, parseDigits(p.Puzzle.Puzzle)) })
 		}
 	}
 }
