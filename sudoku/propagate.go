@@ -23,7 +23,7 @@ const MaxPropagateN = propagate.MaxN
 
 // propagateModel returns the model of a grid of shape s under variant v.
 // Errors wrap ErrShape, ErrVariant or ErrConstraint.
-func propagateModel(s Shape, v *Variant) (*propagate.Model, error) {
+func propagateModel(ctx context.Context, s Shape, v *Variant, limit int64) (*propagate.Model, error) {
 	s = s.norm()
 	n := s.N()
 	if n < 1 || n > propagate.MaxN {
@@ -71,7 +71,11 @@ func propagateModel(s Shape, v *Variant) (*propagate.Model, error) {
 			}
 		}
 	}
-	add(unaryAndPairRules(v, geo)...)
+	pairs, err := unaryAndPairRules(ctx, v, geo, limit)
+	if err != nil {
+		return nil, err
+	}
+	add(pairs...)
 	r := &v.Rules
 	for _, a := range r.Arrows {
 		add(propagate.Arrow(a.Circle, a.Shaft, n))
@@ -127,9 +131,15 @@ func propagateModel(s Shape, v *Variant) (*propagate.Model, error) {
 // modular and nabner lines, slow thermometers, indexers) as the tables
 // the exact-cover reduction builds from them: a Domain per cell with
 // ruled-out digits, a Pair per pair of cells with every rule on it.
-func unaryAndPairRules(v *Variant, geo *Geometry) []propagate.Constraint {
+//
+// The encoder stops with an error wrapping ErrTooLarge past limit bytes
+// (negative: no limit), and with ctx's error when ctx ends.
+func unaryAndPairRules(ctx context.Context, v *Variant, geo *Geometry, limit int64) ([]propagate.Constraint, error) {
 	n := geo.N
-	e := newRuleEncoder(v, geo)
+	e, err := newRuleEncoder(ctx, v, geo, limit, false)
+	if err != nil {
+		return nil, err
+	}
 	var out []propagate.Constraint
 	all := uint16(1)<<n - 1
 	for c := range n * n {
@@ -143,24 +153,14 @@ func unaryAndPairRules(v *Variant, geo *Geometry) []propagate.Constraint {
 			out = append(out, propagate.Domain{Cell: c, Allowed: propagate.Digits(allowed)})
 		}
 	}
-	keys := make([][2]int, 0, len(e.forbid))
-	for k := range e.forbid {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(p, q [2]int) int {
-		if p[0] != q[0] {
-			return p[0] - q[0]
-		}
-		return p[1] - q[1]
-	})
-	for _, k := range keys {
+	for _, pr := range e.pairs { // sorted by cells
 		var rel propagate.Relation
 		for x := 1; x <= n; x++ {
-			rel[x-1] = all &^ uint16(e.forbid[k][x-1])
+			rel[x-1] = all &^ uint16(pr.m[x-1])
 		}
-		out = append(out, propagate.Pair{A: k[0], B: k[1], Rel: rel})
+		out = append(out, propagate.Pair{A: pr.a, B: pr.b, Rel: rel})
 	}
-	return out
+	return out, nil
 }
 
 // distinct returns whether line l visits no cell twice: l itself, or nil.
@@ -204,7 +204,7 @@ const maxPropCached = 8
 
 // propagator returns the cached propagation solver of g's shape and
 // variant, compiling it on first use.
-func (s *Solver) propagator(g *Grid) (*propEntry, error) {
+func (s *Solver) propagator(ctx context.Context, g *Grid) (*propEntry, error) {
 	shape := g.Shape.norm()
 	if len(s.props) > 0 {
 		if e := s.props[0]; e.shape == shape && e.variant == g.Variant {
@@ -220,7 +220,11 @@ func (s *Solver) propagator(g *Grid) (*propEntry, error) {
 			return e, nil
 		}
 	}
-	m, err := propagateModel(shape, g.Variant)
+	limit := s.opt.MaxBytes
+	if limit == 0 {
+		limit = DefaultMaxBytes
+	}
+	m, err := propagateModel(ctx, shape, g.Variant, limit)
 	if err != nil {
 		return nil, err
 	}
@@ -246,7 +250,7 @@ func (s *Solver) propagateCount(ctx context.Context, g *Grid, limit int) (*propE
 	if err := checkCells(g); err != nil {
 		return nil, 0, err
 	}
-	e, err := s.propagator(g)
+	e, err := s.propagator(ctx, g)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -157,6 +157,12 @@ func (s *Solver) Guesses() int { return s.guesses }
 
 // pick returns the method that solves g: the one place where Solve, Count
 // and Check choose a solver (see Auto).
+// MethodFor returns the method Solve, Count and Check use for g with the
+// Solver's options: Fast, DLX or Propagate (never Auto), or an error
+// wrapping ErrShape when the options force the fast solver on another
+// grid.
+func (s *Solver) MethodFor(g *Grid) (Method, error) { return s.pick(g) }
+
 func (s *Solver) pick(g *Grid) (Method, error) {
 	switch s.opt.Method {
 	case DLX, Propagate:

@@ -84,7 +84,9 @@ func (s *Server) putSolver(sv *sudoku.Solver) {
 
 // estimateMatrix returns the memory that solving g takes: its
 // exact-cover matrix (sudoku.EstimateMatrixWithin), and the matrices the
-// solver it takes from the pool may keep (solverCacheBytes); or 413 when
+// solver it takes from the pool may keep (solverCacheBytes), or a fixed
+// bound for the propagation solver (grids of constraints up to 16x16),
+// nothing for the fast one; or 413 when
 // the matrix is over Config.MaxMatrix, found as soon as the count shows
 // it. Counting lists the pairs of cells the puzzle's rules relate: the
 // memory that takes (sudoku.EstimateWork, at most about Config.MaxMatrix)
@@ -93,8 +95,13 @@ func (s *Server) putSolver(sv *sudoku.Solver) {
 // (Config.Timeout) and when the client goes away. A standard 9x9 grid,
 // solved by the fast solver, needs no matrix: 0.
 func (s *Server) estimateMatrix(ctx context.Context, g *sudoku.Grid) (int64, *apiError) {
-	if g.IsStandard9() {
+	switch m, _ := autoSolver.MethodFor(g); m {
+	case sudoku.Fast:
 		return 0, nil
+	case sudoku.Propagate:
+		// Grids of at most 16x16: the model's pairs of cells are at most
+		// 32,640, its tables a few megabytes.
+		return propagateBytes, nil
 	}
 	work, err := sudoku.EstimateWork(g.Shape, g.Variant)
 	if err != nil {
@@ -128,6 +135,14 @@ func (s *Server) countError(ctx context.Context, err error) *apiError {
 	}
 	return s.sudokuError(ctx, err)
 }
+
+// autoSolver tells which method a pooled solver (default options) takes
+// for a grid; it solves nothing.
+var autoSolver = sudoku.NewSolver(sudoku.Options{})
+
+// propagateBytes bounds what the propagation solver takes for a grid of
+// at most 16x16, its compiled model cached: measured well under it.
+const propagateBytes = 16 << 20
 
 // countSlack is what counting a matrix takes besides the pairs of cells
 // of its rules, which stop at Config.MaxMatrix: the arrays per cell and

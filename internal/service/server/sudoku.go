@@ -126,11 +126,14 @@ func variantName(g *sudoku.Grid) string {
 	return g.Variant.Name
 }
 
+// method names the solver a pooled solver (default options) uses for g:
+// fast, dlx or propagate.
 func method(g *sudoku.Grid) string {
-	if g.IsStandard9() {
-		return "fast"
+	m, err := autoSolver.MethodFor(g)
+	if err != nil {
+		return "dlx"
 	}
-	return "dlx"
+	return m.String()
 }
 
 func ms(start time.Time) float64 { return jsonfmt.Millis(time.Since(start)) }

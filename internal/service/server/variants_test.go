@@ -39,7 +39,7 @@ func TestConstraintPuzzles(t *testing.T) {
 		want             map[string]any // dotted paths
 		contains         map[string]string
 	}{
-		{"solve killer", "/api/solve", killer, 200, map[string]any{"solution": pub.Solution, "method": "dlx"}, nil},
+		{"solve killer", "/api/solve", killer, 200, map[string]any{"solution": pub.Solution, "method": "propagate"}, nil},
 		{"check killer", "/api/check", killer, 200, map[string]any{"verdict": "unique", "solution": pub.Solution}, nil},
 		{"count killer", "/api/count", strings.Replace(killer, "{", `{"limit":0,`, 1), 200, map[string]any{"count": 1.0, "complete": true}, nil},
 		// The 4x4 grids with a thermometer along the first row: 12.
