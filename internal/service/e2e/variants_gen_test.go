@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -581,8 +583,12 @@ var outsideKinds = map[string]bool{"littlekillers": true, "sandwiches": true, "x
 
 // showcase builds a 9x9 puzzle object with count instances of each kind
 // (by name), every one kept by the solution, their cells apart (clues
-// outside the grid each in its own place), and the givens given.
-func showcase(t *testing.T, g *ruleGen, kinds map[string]int, givens []int) *sudoku.PuzzleJSON {
+// outside the grid each in its own place), and the solution's digits as
+// givens from cell from on in steps of 37, away from its arrows (whose
+// cells Play enters), until the puzzle has one solution: the solver
+// finds one (sudoku.Solver.Count), and the solution keeps every rule
+// (sudoku.CheckRules) and the givens, so that one is g's solution.
+func showcase(t *testing.T, g *ruleGen, kinds map[string]int, from int) *sudoku.PuzzleJSON {
 	t.Helper()
 	acc := &sudoku.PuzzleJSON{Size: "3x3", Puzzle: dots(81)}
 	used := map[int]bool{}
@@ -617,12 +623,39 @@ func showcase(t *testing.T, g *ruleGen, kinds map[string]int, givens []int) *sud
 			}
 		}
 	}
-	p := []byte(dots(81))
-	for _, c := range givens {
-		p[c] = byte('0' + g.sol[c])
+	avoid := map[int]bool{}
+	for _, a := range acc.Arrows {
+		for _, c := range append(slices.Clone(a.Circle), a.Shaft...) {
+			avoid[c] = true
+		}
 	}
-	acc.Puzzle = string(p)
-	return acc
+	p := []byte(dots(81))
+	s := sudoku.NewSolver(sudoku.Options{})
+	for c, tries := from, 0; ; c, tries = (c+37)%81, tries+1 {
+		acc.Puzzle = string(p)
+		gr, _, err := acc.Grid(sudoku.ReadOptions{})
+		if err != nil {
+			t.Fatalf("showcase: %v", err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		n, err := s.Count(ctx, gr, 2)
+		cancel()
+		if err != nil {
+			t.Fatalf("showcase: counting the solutions with %d givens: %v", 81-strings.Count(acc.Puzzle, "."), err)
+		}
+		switch n {
+		case 0:
+			t.Fatalf("showcase: no solution, yet the solution the givens come from keeps every rule: %s", acc.Puzzle)
+		case 1:
+			return acc
+		}
+		if tries == 81 {
+			t.Fatalf("showcase: %d solutions with every cell but the arrows' given", n)
+		}
+		if !avoid[c] {
+			p[c] = byte('0' + g.sol[c])
+		}
+	}
 }
 
 // newPlace returns the place of the clue outside the grid that pj has

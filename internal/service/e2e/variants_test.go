@@ -31,10 +31,17 @@ import (
 //     at its cells (dots on their edge, quadruples on their corner, lines
 //     through the cells' centres, clues beside their row, column or
 //     diagonal, outside the grid and on the screen), light and dark.
-//   - Play: the service cannot solve these rules: the page says so, plays
-//     the puzzle, flags a broken arrow, keeps the game over a reload,
-//     shares it with the progress to a browser with nothing saved, and
-//     ends it when the solution is entered.
+//     Both puzzles have one solution (the service checks them as the page
+//     opens them, and refuses a puzzle with several).
+//   - Play: the service solves these rules, and the page plays the puzzle
+//     with its solution: it flags a broken arrow and names it, Check marks
+//     a wrong entry and counts the right ones, Hint answers, the game is
+//     kept over a reload, shared with the progress to a browser with
+//     nothing saved, and ended when the solution is entered.
+//   - Deadline: a search that does not finish before its deadline (the
+//     page's requests with the rules made to ask for ?timeout=1ns): the
+//     page plays the puzzle without the service's solution, says so, and
+//     Check and Hint say why they are off.
 //
 // The checker runs in the page rather than under node: the test then
 // checks the code the player runs, in the browser that runs it, through
@@ -45,8 +52,8 @@ func TestVariants(t *testing.T) {
 	}
 	base := startService(t)
 	p := openPage(t, base, desktop)
-	// The service answers 400 for rules it cannot solve (the page then
-	// asks again without them).
+	// The service answers 504 for a search past its deadline (the page
+	// then asks again without the rules).
 	p.allow("/api/check")
 	p.open("")
 	sub := func(name string, f func(t *testing.T)) {
@@ -62,11 +69,9 @@ func TestVariants(t *testing.T) {
 
 	g := newRuleGenFrom(29, killerSolution)
 	lines := showcase(t, g, map[string]int{"arrows": 2, "whispers": 1, "renbans": 1, "palindromes": 1, "regionsumlines": 1, "betweenlines": 1,
-		"entropiclines": 1, "modularlines": 1, "nabners": 1, "zipperlines": 1, "doublearrows": 1, "slowthermos": 1, "thermos": 1, "cages": 1}, nil)
+		"entropiclines": 1, "modularlines": 1, "nabners": 1, "zipperlines": 1, "doublearrows": 1, "slowthermos": 1, "thermos": 1, "cages": 1}, 5)
 	marks := showcase(t, g, map[string]int{"differences": 2, "ratios": 2, "xv": 2, "even": 1, "odd": 1, "minimums": 1, "maximums": 1,
-		"littlekillers": 3, "sandwiches": 2, "xsums": 2, "skyscrapers": 2, "quadruples": 2, "clones": 1, "rowindexers": 1, "columnindexers": 1, "boxindexers": 1}, nil)
-	setGivens(lines, 8, 5)
-	setGivens(marks, 8, 11)
+		"littlekillers": 3, "sandwiches": 2, "xsums": 2, "skyscrapers": 2, "quadruples": 2, "clones": 1, "rowindexers": 1, "columnindexers": 1, "boxindexers": 1}, 11)
 	if testing.Verbose() {
 		for _, pj := range []*sudoku.PuzzleJSON{lines, marks} {
 			b, _ := json.Marshal(pj)
@@ -113,6 +118,7 @@ func TestVariants(t *testing.T) {
 	p.emulate(desktop)
 	sub("Axe", func(t *testing.T) { axeVariants(t, p, marks) })
 	sub("Play", func(t *testing.T) { playVariant(t, p, lines, g.sol) })
+	sub("Deadline", func(t *testing.T) { deadlineVariant(t, p, lines, g.sol) })
 	sub("Verified", func(t *testing.T) { verifiedVariant(t, p, base) })
 }
 
@@ -162,25 +168,6 @@ func (p *page) emulate(scr screen) {
 	}
 	p.do("screen size", chromedp.EmulateViewport(scr.width, scr.height, opts...))
 	p.scr = scr
-}
-
-// setGivens gives k cells of the solution in pj's puzzle, from cell from
-// on in steps of 37, away from its arrows (whose cells Play enters).
-func setGivens(pj *sudoku.PuzzleJSON, k, from int) {
-	avoid := map[int]bool{}
-	for _, a := range pj.Arrows {
-		for _, c := range append(slices.Clone(a.Circle), a.Shaft...) {
-			avoid[c] = true
-		}
-	}
-	p := []byte(dots(81))
-	for c := from; k > 0; c = (c + 37) % 81 {
-		if !avoid[c] && p[c] == '.' {
-			p[c] = killerSolution[c]
-			k--
-		}
-	}
-	pj.Puzzle = string(p)
 }
 
 // variantLink is the page's link to pj: its size, puzzle and rules.
@@ -479,74 +466,57 @@ func axeVariants(t *testing.T, p *page, pj *sudoku.PuzzleJSON) {
 	p.do("theme", chromedp.Evaluate[chromedp.Void](`delete document.documentElement.dataset.theme`))
 }
 
-// playVariant plays the lines puzzle (desktop): the service cannot solve
-// its rules, and the page says so; a broken arrow is a conflict; the game
-// is saved, shared with its progress, and ended.
+// playVariant plays the lines puzzle (desktop): the service solves its
+// rules and the page plays it with the solution; a broken arrow is a
+// conflict, named; Check marks a wrong entry and counts the right ones;
+// Hint answers; the game is saved, shared with its progress, and ended.
 func playVariant(t *testing.T, p *page, pj *sudoku.PuzzleJSON, sol []int) {
+	p.do("forget the games so far", chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
 	p.open(variantLink(pj))
 	p.wait("the message", `document.getElementById("message").textContent.startsWith("Puzzle loaded")`)
-	if msg := p.message(); !strings.Contains(msg, "Check and Hint are off: the service cannot solve arrows") {
-		t.Errorf("message %q does not say the service cannot solve the arrows", msg)
+	if msg := p.message(); msg != "Puzzle loaded." {
+		t.Errorf("message %q, want %q (the service solves every rule)", msg, "Puzzle loaded.")
 	}
 	if label := p.str(`document.getElementById("info").textContent`); !strings.Contains(label, "arrows") || !strings.Contains(label, "whispers") {
 		t.Errorf("label %q does not name the rules", label)
 	}
+	// Hint: a step, or a message saying why there is none.
 	p.press("#hint")
-	if msg := p.message(); !strings.HasPrefix(msg, "No hint: the service cannot solve") {
-		t.Errorf("hint: %q", msg)
+	p.wait("the hint", `document.getElementById("message").textContent !== "Puzzle loaded."`)
+	if msg, kind := p.message(), p.str(`document.getElementById("message").className`); kind != "hint" && !strings.HasPrefix(msg, "Hints do not know") {
+		t.Errorf("hint: %q (%q), want a hint or a message saying why there is none", msg, kind)
 	}
 	p.press("#check")
-	if msg := p.message(); !strings.HasPrefix(msg, "No check: it needs the puzzle's solution, and the service cannot solve") {
-		t.Errorf("check: %q", msg)
+	if msg := p.message(); msg != "No entries yet." {
+		t.Errorf("check with no entries: %q", msg)
 	}
-	// An arrow with a one-cell circle: its shaft's digits from the
-	// solution, and in the circle a digit of no peer that is not their
-	// sum.
-	var a sudoku.Arrow
-	for _, x := range pj.Arrows {
-		if len(x.Circle) == 1 {
-			a = x
-		}
+	circle, d, want := breakArrow(t, p, pj, sol)
+	// Check: the circle is wrong against the service's solution, the
+	// shaft right.
+	wrong := `[...document.querySelectorAll("#board .cell.wrong")].map(c => +c.dataset.i).join(",")`
+	p.press("#check")
+	if msg := p.message(); msg != "1 entry is wrong (marked)." {
+		t.Errorf("check with %d in the circle: %q", d, msg)
 	}
-	if len(a.Circle) == 0 {
-		t.Fatal("no arrow with a one-cell circle")
-	}
-	bad := `[...document.querySelectorAll("#board .cell.conflict")].map(c => +c.dataset.i).sort((a, b) => a - b).join(",")`
-	for _, c := range a.Shaft {
-		p.pressCell(c)
-		p.key(fmt.Sprint(sol[c]))
-	}
-	if got := p.str(bad); got != "" {
-		t.Errorf("the solution's digits on a shaft: conflicts %q", got)
-	}
-	circle := a.Circle[0]
-	peerDigit := func(d int) bool {
-		for i := range 81 {
-			filled := pj.Puzzle[i] != '.' || slices.Contains(a.Shaft, i)
-			if filled && sol[i] == d && (i/9 == circle/9 || i%9 == circle%9 || (i/27 == circle/27 && i%9/3 == circle%9/3)) {
-				return true
-			}
-		}
-		return false
-	}
-	d := 1
-	for d == sol[circle] || peerDigit(d) {
-		d++
-	}
-	p.pressCell(circle)
-	p.key(fmt.Sprint(d))
-	want := slices.Sorted(slices.Values(append(slices.Clone(a.Circle), a.Shaft...)))
-	if got := p.str(bad); got != strings.Trim(strings.Join(strings.Fields(fmt.Sprint(want)), ","), "[]") {
-		t.Errorf("%d in the circle of an arrow whose shaft adds up to %d: conflicts %q, want %v", d, sol[circle], got, want)
-	}
-	if msg := p.message(); !strings.Contains(msg, "arrow") {
-		t.Errorf("message %q does not name the arrow", msg)
+	if got := p.str(wrong); got != fmt.Sprint(circle) {
+		t.Errorf("check with %d in the circle: cells marked wrong %q, want %d", d, got, circle)
 	}
 	p.pressCell(circle)
 	p.press("#erase")
-	// Digits of the solution in the arrow's cells, kept over a reload.
+	// Digits of the solution in the arrow's cells: right, no conflict,
+	// kept over a reload.
 	p.pressCell(circle)
 	p.key(fmt.Sprint(sol[circle]))
+	if got := p.str(conflictCells); got != "" {
+		t.Errorf("the solution's digits on an arrow: conflicts %q", got)
+	}
+	p.press("#check")
+	if msg, wantMsg := p.message(), fmt.Sprintf("All %d entries are right so far.", len(want)); msg != wantMsg {
+		t.Errorf("check with the solution's digits on the arrow: %q, want %q", msg, wantMsg)
+	}
+	if got := p.str(wrong); got != "" {
+		t.Errorf("check with the solution's digits on the arrow: cells marked wrong %q", got)
+	}
 	before := p.board()
 	p.do("reload", chromedp.Reload())
 	p.wait("the game again", `document.querySelectorAll("#board svg.lines [data-rule=arrows]").length > 0`)
@@ -580,4 +550,124 @@ func playVariant(t *testing.T, p *page, pj *sudoku.PuzzleJSON, sol []int) {
 	if row := p.str(`[...document.querySelectorAll("#stats tbody tr")].map(r => r.cells[0].textContent).join(",")`); !strings.Contains(row, "arrows") {
 		t.Errorf("statistics row %q does not name the rules", row)
 	}
+}
+
+// conflictCells lists the cells the board marks as conflicts.
+const conflictCells = `[...document.querySelectorAll("#board .cell.conflict")].map(c => +c.dataset.i).sort((a, b) => a - b).join(",")`
+
+// breakArrow breaks an arrow of pj on the page: the solution's digits on
+// its shaft, no conflict; a wrong digit in its circle, the arrow's cells
+// conflicts and the message naming the arrow. It returns the circle, the
+// digit in it and the arrow's cells.
+func breakArrow(t *testing.T, p *page, pj *sudoku.PuzzleJSON, sol []int) (circle, d int, want []int) {
+	t.Helper()
+	// An arrow with a one-cell circle: its shaft's digits from the
+	// solution, and in the circle a digit of no peer that is not their
+	// sum.
+	var a sudoku.Arrow
+	for _, x := range pj.Arrows {
+		if len(x.Circle) == 1 {
+			a = x
+		}
+	}
+	if len(a.Circle) == 0 {
+		t.Fatal("no arrow with a one-cell circle")
+	}
+	bad := conflictCells
+	for _, c := range a.Shaft {
+		p.pressCell(c)
+		p.key(fmt.Sprint(sol[c]))
+	}
+	if got := p.str(bad); got != "" {
+		t.Errorf("the solution's digits on a shaft: conflicts %q", got)
+	}
+	circle = a.Circle[0]
+	peerDigit := func(d int) bool {
+		for i := range 81 {
+			filled := pj.Puzzle[i] != '.' || slices.Contains(a.Shaft, i)
+			if filled && sol[i] == d && (i/9 == circle/9 || i%9 == circle%9 || (i/27 == circle/27 && i%9/3 == circle%9/3)) {
+				return true
+			}
+		}
+		return false
+	}
+	d = 1
+	for d == sol[circle] || peerDigit(d) {
+		d++
+	}
+	p.pressCell(circle)
+	p.key(fmt.Sprint(d))
+	want = slices.Sorted(slices.Values(append(slices.Clone(a.Circle), a.Shaft...)))
+	if got := p.str(bad); got != strings.Trim(strings.Join(strings.Fields(fmt.Sprint(want)), ","), "[]") {
+		t.Errorf("%d in the circle of an arrow whose shaft adds up to %d: conflicts %q, want %v", d, sol[circle], got, want)
+	}
+	if msg := p.message(); !strings.Contains(msg, "arrow") {
+		t.Errorf("message %q does not name the arrow", msg)
+	}
+	return circle, d, want
+}
+
+// deadlineVariant opens pj with the page's requests that carry its rules
+// made to ask for ?timeout=1ns: the service answers that its search did
+// not finish before the deadline, the page asks again without the rules
+// and plays the puzzle without a solution, saying so, and Check and Hint
+// say why they are off; a broken arrow is still marked as a conflict.
+func deadlineVariant(t *testing.T, p *page, pj *sudoku.PuzzleJSON, sol []int) {
+	// Another game first, so that the link changes the address.
+	p.open("#size=3x3&p=" + test1)
+	// The page saves its game as it goes away: forget the games here.
+	p.do("forget the games so far", chromedp.Evaluate[chromedp.Void](`localStorage.clear()`))
+	p.do("a deadline for the requests with rules", chromedp.Evaluate[chromedp.Void](`(() => {
+		const f = window.fetch;
+		window.deadlined = 0;
+		window.fetch = (url, opts) => {
+			if (url === "/api/check" && opts && typeof opts.body === "string" && opts.body.includes('"arrows"')) {
+				window.deadlined++;
+				url += "?timeout=1ns";
+			}
+			return f(url, opts);
+		};
+	})()`))
+	p.do("open the link", chromedp.Evaluate[chromedp.Void](`document.getElementById("message").textContent = ""; location.hash = `+jsString(t, variantLink(pj))))
+	p.wait("the puzzle and its message", fmt.Sprintf(`[...document.querySelectorAll("#board .cell")].map(c => c.classList.contains("given") ? c.textContent : ".").join("") === %q && document.getElementById("message").textContent.startsWith("Puzzle loaded")`, pj.Puzzle))
+	if n := p.num(`window.deadlined`); n < 1 {
+		t.Fatalf("%v requests with the rules", n)
+	}
+	const why = "the service did not finish solving this puzzle in time"
+	if msg := p.message(); msg != "Puzzle loaded. Check and Hint are off: "+why+"; every rule is checked as you play." {
+		t.Errorf("message %q does not say the search did not finish", msg)
+	}
+	if got, want := p.str(`[...document.querySelectorAll("#board .cell.given")].map(c => c.dataset.i).join(",")`), givensOf(pj.Puzzle); got != want {
+		t.Errorf("givens at %s, want %s", got, want)
+	}
+	p.press("#hint")
+	if msg := p.message(); !strings.HasPrefix(msg, "No hint: "+why+".") {
+		t.Errorf("hint: %q", msg)
+	}
+	p.press("#check")
+	if msg := p.message(); !strings.HasPrefix(msg, "No check: it needs the puzzle's solution, and "+why+".") {
+		t.Errorf("check: %q", msg)
+	}
+	// The page still checks the rules.
+	breakArrow(t, p, pj, sol)
+}
+
+// givensOf lists the cells given in a one-line puzzle.
+func givensOf(puzzle string) string {
+	var out []string
+	for i := range len(puzzle) {
+		if puzzle[i] != '.' && puzzle[i] != '0' {
+			out = append(out, fmt.Sprint(i))
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+// jsString is s as a JavaScript string literal.
+func jsString(t *testing.T, s string) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
