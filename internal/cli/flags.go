@@ -17,9 +17,10 @@ import (
 // prints.
 type FlagSet struct {
 	*flag.FlagSet
-	e        *Env
-	synopsis string
-	doc      string
+	e          *Env
+	synopsis   string
+	doc        string
+	defaultDoc map[string]string // see SetDefaultDoc
 }
 
 // NewFlagSet returns the flags of the command name ("sudoku solve"): its
@@ -37,35 +38,33 @@ func (fs *FlagSet) PrintHelp(w io.Writer) {
 		fmt.Fprintf(w, "\n%s\n", doc)
 	}
 	fmt.Fprintf(w, "\nFlags:\n")
-	fs.VisitAll(func(f *flag.Flag) { printFlag(w, f) })
+	for _, f := range fs.flags() {
+		printFlag(w, f)
+	}
 }
 
 // printFlag writes the help of one flag as package flag's PrintDefaults
-// does, except that every flag that takes a value shows a placeholder
-// named in its usage ("-limit N") or, when the usage names none, one for
-// its kind ("-timeout D", "-max-body N") instead of a Go type name.
-func printFlag(w io.Writer, f *flag.Flag) {
+// does, except for the placeholders of values (see FlagSet.flagInfo) and
+// for the defaults that depend on the machine (see SetDefaultDoc).
+func printFlag(w io.Writer, f flagInfo) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  -%s", f.Name)
-	name, usage := flag.UnquoteUsage(f)
-	if !strings.Contains(f.Usage, "`") {
-		name = placeholder(name)
-	}
-	if name != "" {
-		b.WriteString(" " + name)
+	if f.Value != "" {
+		b.WriteString(" " + f.Value)
 	}
 	if b.Len() <= 4 {
 		b.WriteString("\t")
 	} else {
 		b.WriteString("\n    \t")
 	}
-	b.WriteString(strings.ReplaceAll(usage, "\n", "\n    \t"))
-	if !zeroDefault(f) {
-		if reflect.TypeOf(f.Value).String() == "*flag.stringValue" {
-			fmt.Fprintf(&b, " (default %q)", f.DefValue)
-		} else {
-			fmt.Fprintf(&b, " (default %v)", f.DefValue)
-		}
+	b.WriteString(strings.ReplaceAll(f.Usage, "\n", "\n    \t"))
+	switch {
+	case f.DefaultDoc != "" && f.Default != "":
+		fmt.Fprintf(&b, " (default %s: %s)", f.Default, f.DefaultDoc)
+	case f.DefaultDoc != "":
+		fmt.Fprintf(&b, " (default: %s)", f.DefaultDoc)
+	case f.Default != "":
+		fmt.Fprintf(&b, " (default %s)", f.Default)
 	}
 	fmt.Fprintln(w, b.String())
 }
@@ -114,6 +113,10 @@ func zeroDefault(f *flag.Flag) (zero bool) {
 // stop: 0 after -h (the help goes to standard output), 2 after a bad flag
 // (one line on standard error).
 func (fs *FlagSet) Parse(args []string) (rest []string, code int, ok bool) {
+	if fs.e.describe != nil {
+		fs.e.describe(fs)
+		return nil, ExitOK, false
+	}
 	end := fs.terminator(args)
 	tail := []string{}
 	if end >= 0 {
