@@ -25,6 +25,9 @@ var (
 	// ErrPieceMismatch: a piece file (see ReadPiece) is not a piece of
 	// the problem it is used with.
 	ErrPieceMismatch = errors.New("piece does not match the problem")
+	// ErrZeroSolver: a Solver or CoverSolver that is a zero value, not
+	// made by NewSolver or NewCoverSolver, has no problem to search.
+	ErrZeroSolver = errors.New("solver not made by NewSolver or NewCoverSolver")
 )
 
 // Options configures a search. The zero value searches sequentially, in

@@ -37,6 +37,9 @@ type Estimate struct {
 // Problems with multiplicities (Problem.HasBounds) are not estimated: the
 // error wraps errors.ErrUnsupported.
 func (s *Solver) Estimate(ctx context.Context, samples int, seed uint64) (Estimate, error) {
+	if s.zero() {
+		return Estimate{}, errZero("estimate")
+	}
 	if s.bound != nil {
 		return Estimate{}, fmt.Errorf("estimate of a problem with item bounds: %w", errors.ErrUnsupported)
 	}

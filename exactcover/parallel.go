@@ -20,9 +20,9 @@ import (
 // state as it was.
 //
 // With multiplicities (Problem.HasBounds) the branches of the search are
-// not all options, and Split returns nil.
+// not all options, and Split returns nil; so does a zero Solver.
 func (s *Solver) Split(n int) []Subproblem {
-	if s.bound != nil {
+	if s.bound != nil || s.zero() {
 		return nil
 	}
 	subs, _ := s.split(n)

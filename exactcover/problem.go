@@ -11,7 +11,9 @@ import (
 )
 
 // Problem is an exact cover problem under construction or ready to solve.
-// Build it with AddItem and AddOption, or with a parser.
+// Build it with AddItem and AddOption, or with a parser (ReadKnuth,
+// ReadMatrix, ReadSparse). The zero value is an empty problem, ready to
+// use: NewProblem returns the same.
 //
 // Options are kept in flat slices (one int32 per item of an option, plus
 // one per option), so memory grows linearly with the input.
@@ -87,6 +89,9 @@ func (p *Problem) AddItem(name string, secondary bool) (int, error) {
 	}
 	i := len(p.names)
 	p.names = append(p.names, name)
+	if p.index == nil { // the zero Problem
+		p.index = make(map[string]int)
+	}
 	p.index[name] = i
 	p.addFlags(1, secondary)
 	return i, nil
@@ -333,6 +338,9 @@ func (p *Problem) AddOptionIndex(items []int, colors []int) (int, error) {
 
 // addOption checks and stores an option; colors is nil or parallel to items.
 func (p *Problem) addOption(items, colors []int32) (int, error) {
+	if len(p.optStart) == 0 { // the zero Problem
+		p.optStart = append(p.optStart, 0)
+	}
 	k := len(p.optStart) - 1
 	if len(p.mark) < len(p.names) {
 		p.mark = append(p.mark, make([]uint32, len(p.names)-len(p.mark))...)
@@ -379,7 +387,7 @@ func (p *Problem) NumItems() int { return len(p.names) }
 func (p *Problem) NumPrimary() int { return p.nPrimary }
 
 // NumOptions returns the number of options.
-func (p *Problem) NumOptions() int { return len(p.optStart) - 1 }
+func (p *Problem) NumOptions() int { return max(len(p.optStart)-1, 0) }
 
 // ItemName returns the name of item i.
 func (p *Problem) ItemName(i int) string {

@@ -73,7 +73,9 @@ type Cover struct {
 }
 
 // CoverSolver finds minimum repeat covers of one Problem. It is reusable
-// but not safe for concurrent use.
+// but not safe for concurrent use. Make one with NewCoverSolver (or use
+// Problem.MinCover): the zero value has no problem, and its Min and All
+// end with an error wrapping ErrZeroSolver.
 type CoverSolver struct {
 	nP int // primary items; local numbers 0..nP-1
 
@@ -336,6 +338,9 @@ func (coverStopped) Error() string { return "stopped" }
 // within that pass it calls visit with every cover until visit returns
 // false. It returns nil when the last pass ended or visit stopped it.
 func (s *CoverSolver) run(ctx context.Context, opt CoverOptions, visit func([]int32) bool) error {
+	if s.oStart == nil { // made by NewCoverSolver: at least {0}
+		return fmt.Errorf("repeat cover: %w", ErrZeroSolver)
+	}
 	if s.bounds {
 		return fmt.Errorf("repeat cover of a problem with item bounds (lo:hi|name): %w", ErrBounds)
 	}

@@ -15,6 +15,11 @@ import (
 //
 // All of its memory is allocated by NewSolver: searches do not allocate,
 // except for the slice Solve returns.
+//
+// Make a Solver with NewSolver (or use Problem.Solve and Problem.Count).
+// The zero value has no problem: its searches, Choose, ChoosePiece and
+// Estimate return an error wrapping ErrZeroSolver, Split and SplitDepth
+// return nil, and NumOptions is 0.
 type Solver struct {
 	nd  []node
 	it  []item
@@ -76,6 +81,9 @@ type Solver struct {
 	auto   Engine  // the engine EngineAuto picks, once known
 }
 
+// noOptions is the option starts of a problem without options (read-only).
+var noOptions = []int32{0}
+
 // NewSolver builds the links for p. Later changes to p do not affect it.
 func NewSolver(p *Problem) *Solver {
 	s, _ := NewSolverContext(context.Background(), p)
@@ -90,14 +98,18 @@ func NewSolverContext(ctx context.Context, p *Problem) (*Solver, error) {
 		return nil, err
 	}
 	n := int32(len(p.names))
-	nOpt := len(p.optStart) - 1
+	nOpt := p.NumOptions()
 	nNodes := int(n) + 2 + len(p.optItems) + nOpt
+	starts := noOptions // the zero Problem has no optStart
+	if len(p.optStart) > 0 {
+		starts = p.optStart[: nOpt+1 : nOpt+1]
+	}
 	s := &Solver{
 		nd:       make([]node, nNodes),
 		it:       make([]item, n+2),
 		nItems:   n,
 		nPrim:    int32(p.nPrimary),
-		optStart: p.optStart[: nOpt+1 : nOpt+1],
+		optStart: starts,
 		extOf:    make([]int32, n+1),
 	}
 	// Internal ids: primary items first, then secondary, each in order.
@@ -276,7 +288,16 @@ func padded[T any](src []T, n int) []T {
 }
 
 // NumOptions returns the number of options of the solver's problem.
-func (s *Solver) NumOptions() int { return len(s.optStart) - 1 }
+func (s *Solver) NumOptions() int { return max(len(s.optStart)-1, 0) }
+
+// zero reports whether s is a zero Solver, not made by NewSolver, which
+// has at least the two list heads in nd.
+func (s *Solver) zero() bool { return s.nd == nil }
+
+// errZero is the error of a zero Solver's searches.
+func errZero(what string) error {
+	return fmt.Errorf("%s: %w", what, ErrZeroSolver)
+}
 
 // firstNode returns the first node of option k.
 func (s *Solver) firstNode(k int32) int32 {
@@ -300,6 +321,9 @@ func (s *Solver) optionOf(q int32) int32 {
 // Choose is for exact cover: with multiplicities (Problem.HasBounds) it
 // returns an error wrapping errors.ErrUnsupported.
 func (s *Solver) Choose(i int) error {
+	if s.zero() {
+		return errZero(fmt.Sprintf("choose option %d", i))
+	}
 	if i < 0 || i >= len(s.optStart)-1 {
 		return fmt.Errorf("option %d: %w", i, ErrNoOption)
 	}
@@ -501,6 +525,9 @@ func (s *Solver) Stats() Stats { return s.stats }
 // search runs a sequential or parallel search, calling visit (when not
 // nil) with each solution, until visit returns false.
 func (s *Solver) search(ctx context.Context, opt Options, visit func([]int) bool) error {
+	if s.zero() {
+		return errZero("search")
+	}
 	s.err = nil
 	s.engine = s.EngineFor(opt.Engine)
 	if s.bound != nil && opt.Workers > 1 && opt.Seed != 0 {

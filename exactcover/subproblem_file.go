@@ -198,6 +198,9 @@ func (pc *Piece) Check(p *Problem) error {
 // and chooses its options in order (see Choose). On an error the options
 // of the piece already chosen stay chosen.
 func (s *Solver) ChoosePiece(p *Problem, pc *Piece) error {
+	if s.zero() {
+		return errZero("choose a piece")
+	}
 	if err := pc.Check(p); err != nil {
 		return err
 	}
@@ -218,9 +221,10 @@ func (s *Solver) ChoosePiece(p *Problem, pc *Piece) error {
 // search. Depth 0 gives one subproblem, choosing nothing. SplitDepth leaves
 // the solver's state as it was.
 //
-// With multiplicities (Problem.HasBounds) SplitDepth returns nil, as Split.
+// With multiplicities (Problem.HasBounds), or on a zero Solver, SplitDepth
+// returns nil, as Split.
 func (s *Solver) SplitDepth(depth int) []Subproblem {
-	if s.bound != nil {
+	if s.bound != nil || s.zero() {
 		return nil
 	}
 	if depth <= 0 || s.it[0].next == 0 {

@@ -126,7 +126,9 @@ func RandomSeed() uint64 {
 }
 
 // Generator makes puzzles with fixed options. It is reusable and not safe
-// for concurrent use: give each goroutine its own.
+// for concurrent use: give each goroutine its own. Make one with
+// NewGenerator, which checks the options; the zero value works as
+// NewGenerator(Options{}) (standard 9x9 puzzles, a random seed per call).
 type Generator struct {
 	opt    Options
 	shape  sudoku.Shape
@@ -378,6 +380,14 @@ func splitmix(x uint64) uint64 {
 // Generate makes puzzle number index of the sequence for the generator's
 // seed. The result depends only on the options, the seed and index.
 func (g *Generator) Generate(ctx context.Context, index int) (Result, error) {
+	if g.srch == nil { // the zero Generator: the zero Options
+		z, err := NewGenerator(Options{})
+		if err != nil {
+			return Result{}, err
+		}
+		z.Rate = g.Rate
+		*g = *z
+	}
 	seed := g.opt.Seed
 	if seed == 0 {
 		seed = RandomSeed()

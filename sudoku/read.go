@@ -51,7 +51,8 @@ const maxLineLen = 1 << 20
 // formats (docs/formats.md). It reads line by line through a buffer: a
 // file of one puzzle per line streams in constant memory, with one
 // allocation per 9x9 puzzle, or none for the puzzles handed back with
-// Recycle.
+// Recycle. Make one with NewReader: the zero Reader has no input and reads
+// nothing (Next returns io.EOF).
 type Reader struct {
 	br       *bufio.Reader
 	opt      ReadOptions
@@ -125,6 +126,9 @@ func NewReader(r io.Reader, opt ReadOptions) *Reader {
 // reader and not yet consumed. When it is 0, the next call to Next reads
 // from the underlying reader and may wait for it.
 func (r *Reader) Buffered() int {
+	if r.br == nil { // the zero Reader
+		return 0
+	}
 	n := r.br.Buffered()
 	if r.hasPend {
 		n += len(r.pend) + 1
@@ -210,7 +214,7 @@ func (r *Reader) save(b []byte) []byte {
 // returned once, and every later call returns io.EOF, so a loop that goes
 // on after errors until io.EOF always ends.
 func (r *Reader) Next() (*Puzzle, error) {
-	if r.stopped {
+	if r.stopped || r.br == nil { // the zero Reader reads nothing
 		return nil, io.EOF
 	}
 	if r.alphaErr != nil {

@@ -104,7 +104,8 @@ const DefaultCacheBytes = 256 << 20
 // (variants are compared by content) and applies each puzzle's givens to
 // it, so that solving many puzzles of one kind builds the matrix once. A
 // Solver is reusable but not safe for concurrent use: use one per
-// goroutine. The zero value is not ready: use NewSolver.
+// goroutine. Make one with NewSolver; the zero value is ready too, and
+// works as NewSolver(Options{}).
 type Solver struct {
 	opt     Options
 	cache   []*entry // most recently used first

@@ -14,6 +14,8 @@
 //	dlx cluster serve [flags]  run a NATS JetStream server for the cluster
 //	dlx worker [-cluster URL] [-workers N]  count the pieces queued on a cluster
 //	dlx jobs [-cluster URL] [wait ID | cancel ID]  the jobs of a cluster
+//	dlx completion bash|zsh|fish  print a shell completion script
+//	dlx man                    print the manual page (docs/man/dlx.1)
 //
 // Run "dlx COMMAND -h" for the flags of a command, "dlx -version" for the
 // version. Flags may come before or after the file; "--" ends them. Exit
@@ -26,18 +28,22 @@ package main
 
 import "github.com/dlxkit/dlx/internal/cli"
 
+//go:generate sh -c "go run . man > ../../docs/man/dlx.1"
+
 var program = &cli.Program{
-	Name: "dlx",
+	Name:    "dlx",
+	Summary: "solve exact cover problems with dancing links, alone or on a cluster",
+	SeeAlso: []string{"sudoku"},
 	Commands: []cli.Command{
 		{Name: "solve", Short: "print solutions of an exact cover problem", Run: runSolve},
 		{Name: "count", Short: "print the number of solutions of an exact cover problem", Run: runCount},
 		{Name: "cover", Short: "print a minimum repeat cover (every primary item at least once)", Run: runCover},
 		{Name: "estimate", Short: "estimate the size and time of the search of a problem (Knuth's Monte Carlo method)", Run: runEstimate},
 		{Name: "split", Short: "split the search of a problem into piece files, to count apart", Run: runSplit},
-		{Name: "cluster", Short: "serve a NATS JetStream server for counting on a cluster (dlx cluster serve)", Run: runCluster},
+		{Name: "cluster", Short: "serve a NATS JetStream server for counting on a cluster (dlx cluster serve)", Run: runCluster, Words: []string{"serve"}},
 		{Name: "worker", Short: "count the pieces of jobs queued on a cluster", Run: runWorker},
-		{Name: "jobs", Short: "list, wait for or cancel the jobs of a cluster", Run: runJobs},
-		{Name: "gen", Short: "write a problem (queens, queendom, pentomino, langford, starbattle, sudoku) in Knuth's format", Run: runGen},
+		{Name: "jobs", Short: "list, wait for or cancel the jobs of a cluster", Run: runJobs, Words: []string{"wait", "cancel"}},
+		{Name: "gen", Short: "write a problem (queens, queendom, pentomino, langford, starbattle, sudoku) in Knuth's format", Run: runGen, Words: []string{"queens", "queendom", "pentomino", "langford", "starbattle", "sudoku"}},
 	},
 	Topics: []cli.Topic{formatsTopic},
 }

@@ -77,6 +77,7 @@ func runAnalyze(ctx context.Context, e *cli.Env, args []string) int {
 	state := fs.String("state", "", "check the player's `GRID` (the puzzle plus entries) instead")
 	asJSON := fs.Bool("json", false, "print the result as JSON")
 	workers := fs.Int("workers", runtime.NumCPU(), "count `N` sets in parallel")
+	fs.SetDefaultDoc("workers", "the number of CPUs")
 	size := fs.String("size", "", "box shape `RxC` of the grid; default: detect")
 	variant := fs.String("variant", "standard", "variant `name`: standard, diagonal, hyper or disjoint")
 	pos, code, ok := fs.Parse(args)

@@ -54,6 +54,7 @@ func (pf *puzzleFlags) add(fs *cli.FlagSet) {
 	fs.StringVar(&pf.regions, "regions", "", "`file` with the jigsaw region map: N lines of N symbols (implies -variant jigsaw)")
 	fs.StringVar(&pf.constraints, "constraints", "", "`file` with a JSON object of constraints added to every puzzle: cages, antiknight, antiking, nonconsecutive, thermos (docs/variants.md)")
 	fs.IntVar(&pf.workers, "workers", runtime.NumCPU(), "handle `N` puzzles in parallel")
+	fs.SetDefaultDoc("workers", "the number of CPUs")
 	fs.StringVar(&pf.solver, "solver", "auto", "`solver`: auto (fast for standard 9x9, propagate for grids up to 16x16 with constraints, else dlx), dlx, fast or propagate")
 	fs.BoolVar(&pf.json, "json", false, "print one JSON object per puzzle")
 }

@@ -64,6 +64,7 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 	minimal := fs.Bool("minimal", false, "keep only puzzles where no given can be removed (with -givens or -level; grids larger than 9x9: dig without bounding the checks, slower)")
 	seed := fs.Uint64("seed", 0, "seed `S` for reproducible output (0: random, printed in the summary)")
 	workers := fs.Int("workers", runtime.NumCPU(), "generate `N` puzzles in parallel")
+	fs.SetDefaultDoc("workers", "the number of CPUs")
 	asJSON := fs.Bool("json", false, "print one JSON object per puzzle: index, puzzle, solution, givens, rating and level when rated")
 	rest, code, ok := fs.Parse(args)
 	if !ok {

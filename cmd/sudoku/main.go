@@ -5,7 +5,9 @@
 //
 //	sudoku COMMAND [flags] [arguments]
 //
-// Run "sudoku -h" for the list of commands, "sudoku COMMAND -h" for one.
+// Run "sudoku -h" for the list of commands, "sudoku COMMAND -h" for one;
+// "sudoku completion bash|zsh|fish" prints a shell completion script and
+// "sudoku man" the manual page (docs/man/sudoku.1).
 // Flags may come before or after the arguments; "--" ends them. Exit
 // status: 0 success, 1 failure (a puzzle that failed, an interrupted run,
 // an output error), 2 usage or input error (a missing or unreadable file).
@@ -19,8 +21,12 @@ import (
 	"github.com/dlxkit/dlx/internal/cli"
 )
 
+//go:generate sh -c "go run . man > ../../docs/man/sudoku.1"
+
 var program = &cli.Program{
-	Name: "sudoku",
+	Name:    "sudoku",
+	Summary: "solve, count, check, generate, rate and serve Sudoku puzzles of every size and variant",
+	SeeAlso: []string{"dlx"},
 	Commands: []cli.Command{
 		{Name: "analyze", Short: "analyse a puzzle's givens (minimal, redundant, which k to remove) or check a player's grid", Run: runAnalyze},
 		{Name: "bench", Short: "measure the 9x9 solvers (fast, dlx, dfs) on puzzle files", Run: runBench},

@@ -42,6 +42,10 @@ type Env struct {
 	// that takes them from the environment (FlagSet.EnvPrefix); nil:
 	// os.LookupEnv.
 	LookupEnv func(key string) (string, bool)
+
+	// describe, when set, receives the FlagSet of the command run, at
+	// its Parse, and the command stops there (see Program.describe).
+	describe func(*FlagSet)
 }
 
 // IsTerminal reports whether f is a terminal.
@@ -53,6 +57,9 @@ type Command struct {
 	Name  string
 	Short string // one line for the list of commands
 	Run   func(ctx context.Context, e *Env, args []string) int
+	// Words are the words the first argument may be ("serve", "wait
+	// cancel"), for the completion scripts; nil when it is free.
+	Words []string
 }
 
 // Topic is a help topic: "PROG help NAME" prints its text, which
@@ -65,9 +72,14 @@ type Topic struct {
 
 // Program is a command with subcommands.
 type Program struct {
-	Name     string
+	Name string
+	// Summary says in a line what the program does (the NAME line of
+	// its manual page).
+	Summary  string
 	Commands []Command
 	Topics   []Topic
+	// SeeAlso names related programs, for the manual page.
+	SeeAlso []string
 }
 
 // Main runs the program on the process's arguments and streams, with a
@@ -83,7 +95,8 @@ func (p *Program) Main() {
 // Run runs the command line args (without the program name) and returns
 // the exit status. "-h" (or "help") lists the commands and the help topics
 // on standard output, "help COMMAND" is "COMMAND -h", "help TOPIC" prints
-// the topic, "-version" prints the version.
+// the topic, "-version" prints the version. Besides its own commands,
+// every program has "completion SHELL" and "man" (see builtins).
 func (p *Program) Run(ctx context.Context, e *Env, args []string) int {
 	if len(args) == 0 {
 		p.usage(e.Stderr)
@@ -106,7 +119,7 @@ func (p *Program) Run(ctx context.Context, e *Env, args []string) int {
 		fmt.Fprintf(e.Stdout, "%s %s\n", p.Name, Version())
 		return ExitOK
 	}
-	for _, c := range p.Commands {
+	for _, c := range p.commands() {
 		if c.Name == args[0] {
 			return c.Run(ctx, e, args[1:])
 		}
@@ -118,13 +131,13 @@ func (p *Program) Run(ctx context.Context, e *Env, args []string) int {
 func (p *Program) usage(w io.Writer) {
 	fmt.Fprintf(w, "Usage: %s COMMAND [flags] [arguments]\n\nCommands:\n", p.Name)
 	width := 0
-	for _, c := range p.Commands {
+	for _, c := range p.commands() {
 		width = max(width, len(c.Name))
 	}
 	for _, t := range p.Topics {
 		width = max(width, len(t.Name))
 	}
-	for _, c := range p.Commands {
+	for _, c := range p.commands() {
 		fmt.Fprintf(w, "  %-*s  %s\n", width, c.Name, c.Short)
 	}
 	if len(p.Topics) > 0 {

@@ -83,7 +83,7 @@ func TestProgram(t *testing.T) {
 		stdout, stderr string // prefixes
 	}{
 		{nil, 2, "", "Usage: prog COMMAND"},
-		{[]string{"-h"}, 0, "Usage: prog COMMAND [flags] [arguments]\n\nCommands:\n  cmd  does things\n", ""},
+		{[]string{"-h"}, 0, "Usage: prog COMMAND [flags] [arguments]\n\nCommands:\n  cmd         does things\n  completion  print the shell completion script (bash, zsh or fish)\n  man         print the manual page (roff)\n", ""},
 		{[]string{"help"}, 0, "Usage: prog COMMAND", ""},
 		{[]string{"help", "cmd"}, 0, "Usage: prog cmd [flags]", ""},
 		{[]string{"cmd", "-h"}, 0, "Usage: prog cmd [flags]", ""},

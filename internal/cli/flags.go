@@ -17,9 +17,10 @@ import (
 // prints.
 type FlagSet struct {
 	*flag.FlagSet
-	e        *Env
-	synopsis string
-	doc      string
+	e          *Env
+	synopsis   string
+	doc        string
+	defaultDoc map[string]string // see SetDefaultDoc
 	// envPrefix, when set, names the environment variables the flags
 	// not given on the command line are read from (see EnvPrefix).
 	envPrefix string
@@ -41,43 +42,36 @@ func (fs *FlagSet) PrintHelp(w io.Writer) {
 		fmt.Fprintf(w, "\n%s\n", doc)
 	}
 	fmt.Fprintf(w, "\nFlags:\n")
-	fs.VisitAll(func(f *flag.Flag) { printFlag(w, f) })
+	for _, f := range fs.flags() {
+		printFlag(w, f)
+	}
 	if fs.envPrefix != "" {
 		fs.printEnvHelp(w)
 	}
 }
 
 // printFlag writes the help of one flag as package flag's PrintDefaults
-// does, except that every flag that takes a value shows a placeholder
-// named in its usage ("-limit N") or, when the usage names none, one for
-// its kind ("-timeout D", "-max-body SIZE": a Value's Placeholder method
-// names it) instead of a Go type name.
-func printFlag(w io.Writer, f *flag.Flag) {
+// does, except for the placeholders of values (see FlagSet.flagInfo) and
+// for the defaults that depend on the machine (see SetDefaultDoc).
+func printFlag(w io.Writer, f flagInfo) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "  -%s", f.Name)
-	name, usage := flag.UnquoteUsage(f)
-	if !strings.Contains(f.Usage, "`") {
-		if ph, ok := f.Value.(interface{ Placeholder() string }); ok {
-			name = ph.Placeholder()
-		} else {
-			name = placeholder(name)
-		}
-	}
-	if name != "" {
-		b.WriteString(" " + name)
+	if f.Value != "" {
+		b.WriteString(" " + f.Value)
 	}
 	if b.Len() <= 4 {
 		b.WriteString("\t")
 	} else {
 		b.WriteString("\n    \t")
 	}
-	b.WriteString(strings.ReplaceAll(usage, "\n", "\n    \t"))
-	if !zeroDefault(f) {
-		if reflect.TypeOf(f.Value).String() == "*flag.stringValue" {
-			fmt.Fprintf(&b, " (default %q)", f.DefValue)
-		} else {
-			fmt.Fprintf(&b, " (default %v)", f.DefValue)
-		}
+	b.WriteString(strings.ReplaceAll(f.Usage, "\n", "\n    \t"))
+	switch {
+	case f.DefaultDoc != "" && f.Default != "":
+		fmt.Fprintf(&b, " (default %s: %s)", f.Default, f.DefaultDoc)
+	case f.DefaultDoc != "":
+		fmt.Fprintf(&b, " (default: %s)", f.DefaultDoc)
+	case f.Default != "":
+		fmt.Fprintf(&b, " (default %s)", f.Default)
 	}
 	fmt.Fprintln(w, b.String())
 }
@@ -126,6 +120,10 @@ func zeroDefault(f *flag.Flag) (zero bool) {
 // stop: 0 after -h (the help goes to standard output), 2 after a bad flag
 // (one line on standard error).
 func (fs *FlagSet) Parse(args []string) (rest []string, code int, ok bool) {
+	if fs.e.describe != nil {
+		fs.e.describe(fs)
+		return nil, ExitOK, false
+	}
 	end := fs.terminator(args)
 	tail := []string{}
 	if end >= 0 {

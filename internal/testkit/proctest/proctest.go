@@ -84,7 +84,9 @@ func Start(t *testing.T, helper string, args ...string) *Proc {
 		t.Fatal(err)
 	}
 	w.Close() // the child holds the write end
-	go func() {
+	// Both pipes are read to their end before the process counts as
+	// ended, so that Stderr after Exit holds the last lines.
+	p.outW.Go(func() {
 		defer close(p.lines)
 		sc := bufio.NewScanner(r)
 		for sc.Scan() {
@@ -96,7 +98,7 @@ func Start(t *testing.T, helper string, args ...string) *Proc {
 			default: // nobody waits for lines this far on
 			}
 		}
-	}()
+	})
 	p.outW.Go(func() {
 		b, _ := io.ReadAll(out)
 		p.mu.Lock()
