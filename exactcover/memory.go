@@ -22,7 +22,7 @@ func (p *Problem) Size() Size {
 	z := Size{
 		Items:   len(p.names),
 		Primary: p.nPrimary,
-		Options: len(p.optStart) - 1,
+		Options: max(len(p.optStart)-1, 0),
 		Entries: len(p.optItems),
 		Colors:  p.optColors != nil,
 		Bounds:  p.HasBounds(),

@@ -18,6 +18,28 @@ func TestZeroProblem(t *testing.T) {
 	ctx := context.Background()
 	var empty Problem
 	cases := zerotest.Cases{
+		"AddItems": func() string {
+			var p Problem
+			i, err := p.AddItems(3, false, func(i int) string { return "x" + itoa(i) })
+			if i != 0 || err != nil || p.NumItems() != 3 || p.ItemName(2) != "x2" {
+				return fmt.Sprintf("first %d, %v, %d items, the third %q", i, err, p.NumItems(), p.ItemName(2))
+			}
+			return ""
+		},
+		"Grow": func() string {
+			var p Problem
+			p.Grow(4, 2, 8)
+			if i, err := p.AddItem("a", false); i != 0 || err != nil || p.NumItems() != 1 || p.NumOptions() != 0 {
+				return fmt.Sprintf("after Grow: AddItem %d, %v", i, err)
+			}
+			return ""
+		},
+		"Size": func() string {
+			if z := empty.Size(); z.Items != 0 || z.Options != 0 || z.Entries != 0 {
+				return fmt.Sprintf("size %+v of the empty problem", z)
+			}
+			return ""
+		},
 		"AddItem": func() string {
 			var p Problem
 			if i, err := p.AddItem("a", false); i != 0 || err != nil {
@@ -323,6 +345,12 @@ func TestZeroSolver(t *testing.T) {
 		"Stats": func() string {
 			if st := s.Stats(); st != (Stats{}) {
 				return "nonzero stats"
+			}
+			return ""
+		},
+		"Bytes": func() string {
+			if b := s.Bytes(); b != 0 {
+				return fmt.Sprintf("%d bytes, want 0", b)
 			}
 			return ""
 		},

@@ -49,6 +49,23 @@ func TestZeroSolver(t *testing.T) {
 			}
 			return ""
 		},
+		"CachedBytes": func() string {
+			var z Solver
+			if b := z.CachedBytes(); b != 0 {
+				return fmt.Sprintf("%d bytes cached, want 0", b)
+			}
+			return ""
+		},
+		"MethodFor": func() string {
+			var z Solver
+			if m, err := z.MethodFor(puzzle()); m != Fast || err != nil {
+				return fmt.Sprintf("9x9: %v, %v; want fast", m, err)
+			}
+			if m, err := z.MethodFor(small); m != DLX || err != nil {
+				return fmt.Sprintf("empty 4x4: %v, %v; want dlx", m, err)
+			}
+			return ""
+		},
 		"Guesses": func() string {
 			var z Solver
 			if n := z.Guesses(); n != 0 {

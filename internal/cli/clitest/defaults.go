@@ -74,7 +74,7 @@ func Defaults(t *testing.T, p *cli.Program) []FlagDefault {
 				v, _ := strconv.Unquote(q)
 				out = append(out, FlagDefault{c.Name, f, v})
 			case strings.HasPrefix(d, " "):
-				end := strings.IndexAny(d, ",;)")
+				end := strings.IndexAny(d, ",;:)") // "(default 2: the number of CPUs)": 2
 				if end < 0 {
 					end = len(d)
 				}
