@@ -28,8 +28,8 @@ func output(t *testing.T, run RunFunc, args ...string) string {
 }
 
 var (
-	commandLine = regexp.MustCompile(`(?m)^  (\S+)  `)
-	helpFlagLine    = regexp.MustCompile(`(?m)^  -(\S+)`)
+	commandLine  = regexp.MustCompile(`(?m)^  (\S+)  `)
+	helpFlagLine = regexp.MustCompile(`(?m)^  -(\S+)`)
 )
 
 // Help returns the commands the program's -h lists, and the flags each
