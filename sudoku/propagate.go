@@ -191,12 +191,10 @@ func implied(l []int, cs []propagate.Constraint) []propagate.Constraint {
 
 // propEntry is the compiled propagation solver of one shape and variant.
 type propEntry struct {
-	key     string
-	variant *Variant
-	shape   Shape
-	n       int
-	ps      *propagate.Solver
-	sol     []uint8
+	cacheID
+	n   int
+	ps  *propagate.Solver
+	sol []uint8
 }
 
 // maxPropCached is the number of compiled models a Solver keeps.
@@ -206,19 +204,9 @@ const maxPropCached = 8
 // variant, compiling it on first use.
 func (s *Solver) propagator(ctx context.Context, g *Grid) (*propEntry, error) {
 	shape := g.Shape.norm()
-	if len(s.props) > 0 {
-		if e := s.props[0]; e.shape == shape && e.variant == g.Variant {
-			return e, nil
-		}
-	}
-	key := variantKey(shape, g.Variant)
-	for i, e := range s.props {
-		if e.key == key {
-			copy(s.props[1:i+1], s.props[:i])
-			s.props[0] = e
-			e.variant = g.Variant
-			return e, nil
-		}
+	e, key, ok := findCached(s.props, shape, g.Variant)
+	if ok {
+		return e, nil
 	}
 	limit := s.opt.MaxBytes
 	if limit == 0 {
@@ -233,12 +221,8 @@ func (s *Solver) propagator(ctx context.Context, g *Grid) (*propEntry, error) {
 		// propagateModel checked what the engine checks: a bug.
 		return nil, fmt.Errorf("compiling the variant: %w: %w", err, ErrVariant)
 	}
-	e := &propEntry{key: key, variant: g.Variant, shape: shape, n: m.N, ps: ps, sol: make([]uint8, m.N*m.N)}
-	if len(s.props) < maxPropCached {
-		s.props = append(s.props, nil)
-	}
-	copy(s.props[1:], s.props)
-	s.props[0] = e
+	e = &propEntry{cacheID: cacheID{shape, g.Variant, key}, n: m.N, ps: ps, sol: make([]uint8, m.N*m.N)}
+	s.props = pushCached(s.props, e, maxPropCached)
 	return e, nil
 }
 

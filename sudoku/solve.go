@@ -117,15 +117,56 @@ type Solver struct {
 	props   []*propEntry // compiled propagation models, most recently used first
 }
 
-// entry is the matrix of one shape and variant.
-type entry struct {
+// cacheID identifies the shape and variant a cached solver was made for
+// (the matrices of matrix, the propagation solvers of propagator).
+type cacheID struct {
 	shape   Shape
 	variant *Variant // the pointer last seen with this content
-	key     string
-	n       int
-	xs      *exactcover.Solver
-	pm      *placements // with constraints: placements to options and back
-	chosen  bool        // Choose was called since the last Reset
+	key     string   // variantKey(shape, variant)
+}
+
+func (c *cacheID) id() *cacheID { return c }
+
+// findCached returns the entry of list made for shape and variant v,
+// moved to the front, or ok false; and the key of (shape, v), computed
+// only when the first entry is not for the same pointer.
+func findCached[E interface{ id() *cacheID }](list []E, shape Shape, v *Variant) (e E, key string, ok bool) {
+	if len(list) > 0 {
+		if c := list[0].id(); c.shape == shape && c.variant == v {
+			return list[0], c.key, true
+		}
+	}
+	key = variantKey(shape, v)
+	for i, e := range list {
+		if c := e.id(); c.key == key {
+			copy(list[1:i+1], list[:i])
+			list[0] = e
+			c.variant = v
+			return e, key, true
+		}
+	}
+	return e, key, false
+}
+
+// pushCached puts e at the front of list, dropping the last entry when
+// list holds max.
+func pushCached[E any](list []E, e E, max int) []E {
+	if len(list) < max {
+		var zero E
+		list = append(list, zero)
+	}
+	copy(list[1:], list)
+	list[0] = e
+	return list
+}
+
+// entry is the matrix of one shape and variant.
+type entry struct {
+	cacheID
+	n      int
+	xs     *exactcover.Solver
+	pm     *placements // with constraints: placements to options and back
+	chosen bool        // Choose was called since the last Reset
 }
 
 // bytes returns the memory e holds: its exact-cover solver and map of
@@ -188,19 +229,9 @@ func (s *Solver) pick(g *Grid) (Method, error) {
 // estimate is over the budget, ctx's error when ctx ends while building.
 func (s *Solver) matrix(ctx context.Context, g *Grid) (*entry, error) {
 	shape := g.Shape.norm()
-	if len(s.cache) > 0 {
-		if e := s.cache[0]; e.shape == shape && e.variant == g.Variant {
-			return e, nil
-		}
-	}
-	key := variantKey(shape, g.Variant)
-	for i, e := range s.cache {
-		if e.key == key {
-			copy(s.cache[1:i+1], s.cache[:i])
-			s.cache[0] = e
-			e.variant = g.Variant
-			return e, nil
-		}
+	e, key, ok := findCached(s.cache, shape, g.Variant)
+	if ok {
+		return e, nil
 	}
 	l, err := newLayout(ctx, shape, g.Variant)
 	if err != nil {
@@ -227,12 +258,8 @@ func (s *Solver) matrix(ctx context.Context, g *Grid) (*entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &entry{shape: shape, variant: g.Variant, key: key, n: l.n, xs: xs, pm: pm}
-	if len(s.cache) < maxCached {
-		s.cache = append(s.cache, nil)
-	}
-	copy(s.cache[1:], s.cache)
-	s.cache[0] = e
+	e = &entry{cacheID: cacheID{shape, g.Variant, key}, n: l.n, xs: xs, pm: pm}
+	s.cache = pushCached(s.cache, e, maxCached)
 	return e, nil
 }
 
