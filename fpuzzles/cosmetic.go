@@ -26,13 +26,15 @@ import (
 //     rules, solution, msgcorrect, ...);
 //   - a text with nothing to show.
 //
-// Any other cosmetic is an error: the puzzle cannot be played without
-// the rule its text gives it.
+// A line or cage whose rule the rules text names without ambiguity is
+// read as that rule (rulestext.go). Any other cosmetic is an error: the
+// puzzle cannot be played without the rule its text gives it.
 
 type cosmeticJSON struct {
 	Cells           []string        `json:"cells"`
 	Lines           [][]string      `json:"lines"`
 	Value           json.RawMessage `json:"value"`
+	OutlineC        string          `json:"outlineC"`
 	FromConstraint  string          `json:"fromConstraint"`
 	IsNewConstraint bool            `json:"isNewConstraint"`
 }
@@ -71,14 +73,17 @@ var metaValue = regexp.MustCompile(`^[A-Za-z]+:\s`)
 var cosmeticWords = map[string]string{"line": "lines", "cage": "cages", "circle": "circles", "text": "texts", "rectangle": "rectangles"}
 
 // cosmetics checks the cosmetic fields: copies of stated constraints
-// and metadata are ignored, every other item is a problem.
+// and metadata are ignored, lines and cages whose rule the rules text
+// names unambiguously are read as that rule (rulestext.go), every other
+// item is a problem.
 func (im *importer) cosmetics() {
 	for _, field := range []string{"line", "cage", "circle", "text", "rectangle"} {
 		var raw []json.RawMessage
 		if !im.decode(field, &raw) {
 			continue
 		}
-		var rules, unmatched []string
+		var free []freeCosmetic
+		var unmatched []string
 		for k, item := range raw {
 			var c cosmeticJSON
 			if err := json.Unmarshal(item, &c); err != nil {
@@ -101,16 +106,27 @@ func (im *importer) cosmetics() {
 				}
 				unmatched = append(unmatched, fmt.Sprintf("%s %d (a copy of %s)", field, k+1, name))
 			default:
-				rules = append(rules, fmt.Sprintf("%s %d", field, k+1))
+				free = append(free, freeCosmetic{k, c})
 			}
 		}
-		if len(rules) > 0 {
+		if len(free) > 0 && !im.fromRulesText(field, free) {
+			rules := make([]string, len(free))
+			for i, f := range free {
+				rules[i] = fmt.Sprintf("%s %d", field, f.index+1)
+			}
 			im.rep.add(ErrUnsupported, "cosmetic %s (%s): f-puzzles gives them no rule, the puzzle's rules text does, which this importer cannot read", cosmeticWords[field], listShort(rules))
 		}
 		if len(unmatched) > 0 {
 			im.rep.add(ErrUnsupported, "cosmetic %s marked as copies of constraints the puzzle does not state on their cells (%s): their rule is in the rules text only", cosmeticWords[field], listShort(unmatched))
 		}
 	}
+}
+
+// freeCosmetic is a cosmetic item that copies no constraint: its rule, if
+// any, is in the rules text.
+type freeCosmetic struct {
+	index int // in its field, from 0
+	c     cosmeticJSON
 }
 
 // rawText returns a JSON string's text, or the raw JSON of another value.

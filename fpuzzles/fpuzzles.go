@@ -75,6 +75,9 @@ type Puzzle struct {
 	// puzzle object).
 	Title  string `json:"-"`
 	Author string `json:"-"`
+	// Notes say which cosmetics were read as rules from the puzzle's
+	// rules text (rulestext.go), one a line.
+	Notes []string `json:"-"`
 }
 
 // Cage is a killer cage.
@@ -166,6 +169,7 @@ type importer struct {
 	used   map[string]bool // fields read
 	v      sudoku.Variant  // the constraints read
 	st     stated          // the same, for the cosmetics
+	notes  []string        // rules read from the rules text
 }
 
 // decode reads field name into dst, reporting a type error; it reports
@@ -268,6 +272,7 @@ func (im *importer) parse() *Puzzle {
 		return nil
 	}
 	p.PuzzleJSON = *pj
+	p.Notes = im.notes
 	// The object must read back as the grid: a check of this package.
 	if _, _, err := p.PuzzleJSON.Grid(sudoku.ReadOptions{}); err != nil {
 		im.rep.add(ErrInvalid, "%v", err)

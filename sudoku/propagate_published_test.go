@@ -152,8 +152,8 @@ func countOne(t *testing.T, s *sudoku.Solver, p publishedPuzzle) {
 // propagation solver forced.
 func TestPublishedPuzzles(t *testing.T) {
 	set := readPublishedSet(t)
-	if len(set) < 21 {
-		t.Fatalf("%d puzzles imported, want at least 21", len(set))
+	if len(set) < 23 {
+		t.Fatalf("%d puzzles imported, want at least 23", len(set))
 	}
 	for _, m := range []sudoku.Method{sudoku.Auto, sudoku.Propagate} {
 		s := sudoku.NewSolver(sudoku.Options{Method: m})

@@ -91,6 +91,9 @@ func runImport(ctx context.Context, e *cli.Env, args []string) int {
 		}
 		return inputError(fset, *asJSON, code, err)
 	}
+	for _, note := range p.Notes {
+		fset.Errorf("note: %s", note)
+	}
 	w := fset.Output()
 	jsonfmt.NewEncoder(w).Encode(p)
 	return fset.Finish(w, cli.ExitOK)
