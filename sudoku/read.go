@@ -28,6 +28,19 @@ type ReadOptions struct {
 	// detects it: digits 1-9 up to 9x9, and for larger grids the one of
 	// A..., 1-9A..., 0-9A... that fits the symbols used (docs/formats.md).
 	Alphabet string
+	// Import, when not nil, reads the lines written in another program's
+	// format (fpuzzles.LineImporter: f-puzzles and SudokuPad links,
+	// payloads and f-puzzles JSON): a line it recognizes is one puzzle.
+	Import Importer
+}
+
+// Importer reads puzzles written in another program's format, one a line.
+type Importer interface {
+	// Recognize reports whether line (without its surrounding blanks) is
+	// in the importer's format.
+	Recognize(line []byte) bool
+	// Import returns the puzzle of a line Recognize accepted.
+	Import(line []byte) (*PuzzleJSON, error)
 }
 
 // Puzzle is one grid read from a stream, with how it was written.
@@ -267,7 +280,9 @@ func (r *Reader) next() (*Puzzle, error) {
 		}
 		r.nread++
 		var p *Puzzle
-		if t[0] == '{' {
+		if r.opt.Import != nil && r.opt.Import.Recognize(t) {
+			p, err = r.imported(t, lineNo, crlf)
+		} else if t[0] == '{' {
 			p, err = r.jsonLine(line, lineNo, crlf)
 		} else {
 			p, err = r.content(line, lineNo, crlf)
@@ -278,6 +293,26 @@ func (r *Reader) next() (*Puzzle, error) {
 		p.Format.Count = r.count >= 0
 		return p, nil
 	}
+}
+
+// imported reads a line of ReadOptions.Import's format.
+func (r *Reader) imported(t []byte, lineNo int, crlf bool) (*Puzzle, error) {
+	pj, err := r.opt.Import.Import(t)
+	if err != nil {
+		return nil, &ParseError{Line: lineNo, Msg: err.Error(), Err: errors.Join(ErrSyntax, err)}
+	}
+	g, f, err := pj.Grid(r.opt)
+	if err != nil {
+		var pe *ParseError
+		if errors.As(err, &pe) {
+			pe.Line = lineNo
+			return nil, pe
+		}
+		return nil, err
+	}
+	f.CRLF = crlf
+	r.lastCells = 0
+	return &Puzzle{Grid: g, Format: f, Line: lineNo}, nil
 }
 
 func (r *Reader) eof() error {

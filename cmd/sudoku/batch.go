@@ -25,6 +25,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/dlxkit/dlx/fpuzzles"
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/internal/numfmt"
@@ -73,6 +74,9 @@ type batchConfig struct {
 
 func (pf *puzzleFlags) config() (*batchConfig, error) {
 	c := &batchConfig{workers: pf.workers, json: pf.json}
+	// Lines holding f-puzzles or SudokuPad links, payloads or f-puzzles
+	// JSON are read as their puzzles (docs/import.md).
+	c.read.Import = fpuzzles.LineImporter{}
 	if c.workers < 1 {
 		return nil, fmt.Errorf("-workers %d: want at least 1", pf.workers)
 	}
@@ -849,8 +853,9 @@ func (b *batch) newJSON(p *puzzle, status string) *resultJSON {
 // openInput opens the input named on the command line: "-" is standard
 // input, a file that exists is read, and any other argument is read as
 // puzzle text ("sudoku solve 57006..."), provided it holds at least one
-// puzzle and nothing that is not one; otherwise the error says that it is
-// neither a file nor a puzzle. src names the input in messages.
+// puzzle and nothing that is not one, or is an f-puzzles or SudokuPad link
+// or payload; otherwise the error says that it is neither a file nor a
+// puzzle. src names the input in messages.
 func openInput(e *cli.Env, name string, arg int) (r io.ReadCloser, src string, err error) {
 	if name == "-" {
 		return io.NopCloser(e.Stdin), "stdin", nil
@@ -862,7 +867,11 @@ func openInput(e *cli.Env, name string, arg int) (r io.ReadCloser, src string, e
 		}
 		return f, name, nil
 	}
-	// No such file (or a name no file can have: too long).
+	// No such file (or a name no file can have: too long). A link or
+	// payload is read as its puzzle, its errors reported as the puzzle's.
+	if (fpuzzles.LineImporter{}).Recognize([]byte(strings.TrimSpace(name))) {
+		return io.NopCloser(strings.NewReader(name)), fmt.Sprintf("argument %d", arg), nil
+	}
 	if perr := puzzleText(name); perr != nil {
 		if looksLikePath(name) {
 			_, err := os.Open(name)

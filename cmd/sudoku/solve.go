@@ -104,8 +104,9 @@ func (b *batch) solveFailed(buf *bytes.Buffer, p *puzzle, err error) tally {
 // inputsDoc is the paragraph of the batch commands' help on their inputs.
 const inputsDoc = `Each argument is a file of puzzles, "-" for standard input, or a puzzle
 itself (sudoku solve 4.....8.5.3...): a file of that name wins, and an
-argument that is neither a file nor a puzzle is an input error. Errors go
-to standard error; the output keeps a line for each puzzle that could not
+argument that is neither a file nor a puzzle is an input error. A line may
+also hold an f-puzzles or SudokuPad link, its payload or f-puzzles JSON, read
+as sudoku import reads it (docs/import.md). Errors go to standard error; the output keeps a line for each puzzle that could not
 be read ("error: ...", or a record with -json).`
 
 // newBatch parses the flags of a batch command: those of every batch

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dlxkit/dlx/fpuzzles"
 	"github.com/dlxkit/dlx/internal/lzstring"
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -86,7 +87,7 @@ func FuzzParsePuzzle(f *testing.F) {
 		if req.Limit != nil && *req.Limit < 0 {
 			t.Fatalf("limit %d accepted", *req.Limit)
 		}
-		if k, ok := unknownKey(body); ok && !(req.imported != nil && isFPuzzlesJSON(bytes.TrimSpace(bytes.TrimPrefix(body, []byte("\uFEFF"))))) {
+		if k, ok := unknownKey(body); ok && !(req.imported != nil && fpuzzles.IsJSON(bytes.TrimSpace(bytes.TrimPrefix(body, []byte("\uFEFF"))))) {
 			t.Fatalf("accepted a body with the unknown field %q", k)
 		}
 		if req.imported != nil {

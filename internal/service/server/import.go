@@ -25,22 +25,6 @@ type importedPuzzle struct {
 	Author string `json:"author,omitempty"`
 }
 
-// isFPuzzlesJSON reports whether body, a JSON object, is f-puzzles JSON
-// rather than the project's puzzle object: its "grid" is an array (of
-// rows) and its "size" a number. The project's object has no "grid", and
-// its "size" is a string.
-func isFPuzzlesJSON(body []byte) bool {
-	if !bytes.Contains(body, []byte(`"grid"`)) {
-		return false // the common case, without decoding
-	}
-	var fields map[string]json.RawMessage
-	if json.Unmarshal(body, &fields) != nil {
-		return false // the strict decoder says what is wrong
-	}
-	grid, size := bytes.TrimSpace(fields["grid"]), bytes.TrimSpace(fields["size"])
-	return len(grid) > 0 && grid[0] == '[' && len(size) > 0 && (size[0] == '-' || size[0] >= '0' && size[0] <= '9')
-}
-
 // importFrom reads the puzzle of an f-puzzles or SudokuPad link, a
 // payload or f-puzzles JSON (fpuzzles.ReadMax, its JSON at most maxJSON
 // bytes: it counts as a request body). The query may not give the size,

@@ -75,7 +75,7 @@ func parsePuzzle(body []byte, q url.Values, maxImport int64) (*puzzleRequest, *a
 	var f sudoku.Format
 	var aerr *apiError
 	switch {
-	case trimmed[0] == '{' && isFPuzzlesJSON(trimmed):
+	case trimmed[0] == '{' && fpuzzles.IsJSON(trimmed):
 		g, f, req.imported, aerr = importFrom(string(trimmed), q, maxImport)
 		if aerr != nil {
 			return nil, aerr
