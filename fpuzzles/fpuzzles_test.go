@@ -376,6 +376,8 @@ func FuzzParse(f *testing.F) {
 	f.Add(killer4)
 	f.Add(`{"size":6,"grid":` + grid(6, map[[2]int]string{{1, 3}: `"region":1`, {1, 4}: `"region":0`}) + `}`)
 	f.Add(`{"size":4,"diagonal+":true,"extraregion":[{"cells":["R4C4","R1C1","R2C3","R3C2"]}],"grid":` + grid(4, nil) + `}`)
+	// Cosmetics read from the rules text (rulestext.go).
+	f.Add(`{"size":4,"ruleset":"Renban lines. Clones.","line":[{"lines":[["R1C1","R1C2"]],"outlineC":"#FF00D4"}],"cage":[{"cells":["R1C1"],"value":"A"},{"cells":["R4C4"],"value":"A"}],"grid":` + grid(4, nil) + `}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		p, err := Parse([]byte(s))
 		check(t, p, err)
