@@ -23,6 +23,9 @@ type importedPuzzle struct {
 	sudoku.PuzzleJSON
 	Title  string `json:"title,omitempty"`
 	Author string `json:"author,omitempty"`
+	// Notes say which cosmetic lines and cages were read as rules from
+	// the puzzle's rules text (fpuzzles.Puzzle.Notes).
+	Notes []string `json:"notes,omitempty"`
 }
 
 // importFrom reads the puzzle of an f-puzzles or SudokuPad link, a
@@ -43,7 +46,7 @@ func importFrom(text string, q url.Values, maxJSON int64) (*sudoku.Grid, sudoku.
 	if err != nil {
 		return nil, sudoku.Format{}, nil, parseError(err)
 	}
-	return g, f, &importedPuzzle{PuzzleJSON: p.PuzzleJSON, Title: p.Title, Author: p.Author}, nil
+	return g, f, &importedPuzzle{PuzzleJSON: p.PuzzleJSON, Title: p.Title, Author: p.Author, Notes: p.Notes}, nil
 }
 
 // importError is the reply to an import that failed, with every problem

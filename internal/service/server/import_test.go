@@ -282,6 +282,10 @@ func TestImportShared(t *testing.T) {
 				continue
 			}
 			solved++
+			notes, _ := get(m, "imported.notes").([]any)
+			if wantNotes := map[int]int{1: 2, 9: 1}[n]; len(notes) != wantNotes {
+				t.Errorf("puzzle %d: imported.notes %v, want %d (the cosmetics read from the rules text)", n, notes, wantNotes)
+			}
 			if sols[n] == "" {
 				continue
 			}

@@ -1743,6 +1743,7 @@ async function loadPuzzle(text, size, meta, state, linkRules) {
   if (!unconfirmed) unverified = "";
   setup(v.puzzle, v.size, unconfirmed ? "" : v.solution, Object.assign({}, meta || { source: "imported" }, { rules, unverified }), saved);
   let msg = saved ? "Puzzle loaded with the shared progress." : "Puzzle loaded.";
+  if (obj && Array.isArray(obj.notes) && obj.notes.length) msg += " Read from the rules text: " + obj.notes.join("; ") + ".";
   if (unverified) msg += " Check and Hint are off: " + unverified + "; every rule is checked as you play.";
   else if (unconfirmed) msg += " The service did not confirm a single solution under its rules, so Check is off; the rules are checked as you play.";
   say(msg);
