@@ -25,6 +25,7 @@ import (
 // connFlags are the flags that say how to reach the server.
 type connFlags struct {
 	url, token, creds, ca string
+	cert, key, nkey       string // issue 31, item 9: client certificates and nkeys
 	replicas              int
 }
 
@@ -34,6 +35,9 @@ func (c *connFlags) addConn(fs *cli.FlagSet, def, usage string) {
 	fs.StringVar(&c.token, "token", "", "the server's `token` (default $DLX_CLUSTER_TOKEN)")
 	fs.StringVar(&c.creds, "creds", "", "a NATS user credentials `FILE` (JWT and seed)")
 	fs.StringVar(&c.ca, "tls-ca", "", "PEM `FILE` of the CA of the server's certificate (with a tls:// URL)")
+	fs.StringVar(&c.cert, "tls-cert", "", "present the client certificate in PEM `FILE` (a server that requires client certificates; with -tls-key)")
+	fs.StringVar(&c.key, "tls-key", "", "the key of -tls-cert, PEM `FILE`")
+	fs.StringVar(&c.nkey, "nkey", "", "log in as the nkey user whose seed is in `FILE`")
 	fs.IntVar(&c.replicas, "replicas", 1, "keep `N` copies of the queue and the records (on a cluster of N servers or more; set by the first client of the cluster)")
 }
 
@@ -43,7 +47,8 @@ func (c *connFlags) connect(ctx context.Context, name string) (*cluster.Client, 
 	if token == "" {
 		token = os.Getenv("DLX_CLUSTER_TOKEN")
 	}
-	return cluster.Connect(ctx, cluster.ConnOptions{URL: c.url, Token: token, Creds: c.creds, CA: c.ca, Name: name, Replicas: c.replicas})
+	return cluster.Connect(ctx, cluster.ConnOptions{URL: c.url, Token: token, Creds: c.creds, CA: c.ca,
+		Cert: c.cert, Key: c.key, NKey: c.nkey, Name: name, Replicas: c.replicas})
 }
 
 // clusterError reports an error of the cluster and returns the exit
@@ -471,6 +476,9 @@ func runCluster(ctx context.Context, e *cli.Env, args []string) int {
 		return fs.Usagef("unknown %s (want serve)", quote.Short(rest[0]))
 	case len(rest) > 1:
 		return fs.Usagef("unexpected argument %s", quote.Short(rest[1]))
+	}
+	if opt.TLSCA != "" && (opt.TLSCert == "" || opt.TLSKey == "") {
+		return fs.Usagef("-tls-ca (client certificates) needs the server's certificate too: give -tls-cert and -tls-key")
 	}
 	if opt.Token == "" {
 		opt.Token = os.Getenv("DLX_CLUSTER_TOKEN")

@@ -20,8 +20,12 @@ type ConnOptions struct {
 	URL   string // nats://host:port, several separated by commas; "" is DefaultURL
 	Token string // the server's token (dlx cluster serve -token)
 	Creds string // a NATS user credentials file (JWT and seed)
+	NKey  string // a file holding an nkey seed (SU...), for a server with nkey users
 	CA    string // a PEM file of the CA that signed the server's certificate
-	Name  string // the connection's name, shown by the server's monitoring
+	// Cert and Key are PEM files of the client's certificate and key, for
+	// a server that requires client certificates (mutual TLS).
+	Cert, Key string
+	Name      string // the connection's name, shown by the server's monitoring
 	// Replicas is the number of copies of each stream the first client of
 	// a cluster creates (1 on one server, 3 on a three-node cluster).
 	Replicas int
@@ -76,8 +80,21 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 	if opt.Creds != "" {
 		nopts = append(nopts, nats.UserCredentials(opt.Creds))
 	}
+	if opt.NKey != "" {
+		o, err := nats.NkeyOptionFromSeed(opt.NKey)
+		if err != nil {
+			return nil, fmt.Errorf("%w: nkey seed %s: %w", ErrConnect, opt.NKey, err)
+		}
+		nopts = append(nopts, o)
+	}
 	if opt.CA != "" {
 		nopts = append(nopts, nats.RootCAs(opt.CA))
+	}
+	if opt.Cert != "" || opt.Key != "" {
+		if opt.Cert == "" || opt.Key == "" {
+			return nil, fmt.Errorf("%w: a client certificate needs both -tls-cert and -tls-key", ErrConnect)
+		}
+		nopts = append(nopts, nats.ClientCert(opt.Cert, opt.Key))
 	}
 	nc, err := nats.Connect(url, nopts...)
 	if err != nil {
