@@ -26,9 +26,14 @@ type ConnOptions struct {
 	// a server that requires client certificates (mutual TLS).
 	Cert, Key string
 	Name      string // the connection's name, shown by the server's monitoring
-	// Replicas is the number of copies of each stream the first client of
-	// a cluster creates (1 on one server, 3 on a three-node cluster).
+	// Replicas is the number of copies of the stream and the buckets the
+	// first client of a cluster creates (1 on one server, 3 on a
+	// three-node cluster); 0 is 1. Given (not 0), it must match those that
+	// exist: another number is an error wrapping ErrReplicas.
 	Replicas int
+	// Logf, when not nil, gets warnings: the queue kept on one server of
+	// a cluster, a replica offline.
+	Logf func(format string, a ...any)
 	// Timeout bounds the connection and each request; 0 is 5 seconds.
 	Timeout time.Duration
 
@@ -105,6 +110,10 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 		nc.Close()
 		return nil, err
 	}
+	if err := c.checkReplicas(ctx, opt.Replicas, opt.Logf); err != nil {
+		nc.Close()
+		return nil, err
+	}
 	return c, nil
 }
 
@@ -128,6 +137,9 @@ func (c *Client) setup(parent context.Context, replicas int) error {
 	wrap := func(what string, err error) error {
 		if errors.Is(err, jetstream.ErrJetStreamNotEnabled) || errors.Is(err, nats.ErrNoResponders) {
 			return fmt.Errorf("%s: the server has no JetStream (start it with dlx cluster serve, or nats-server -js): %w", what, err)
+		}
+		if offline(err) || errors.Is(err, context.DeadlineExceeded) {
+			return fmt.Errorf("%s is offline or has no leader: the servers that hold it are down, or are electing a leader (with one replica, one server down stops every job; dlx cluster status shows the replicas): %w", what, err)
 		}
 		return fmt.Errorf("%s: %w", what, err)
 	}
