@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -51,6 +52,7 @@ type Client struct {
 	problems jetstream.ObjectStore
 	timeout  time.Duration
 	version  int
+	denied   atomic.Value // string: the server's last permissions violation
 
 	stopPublishAt int // tests: stop queueing after this many pieces, as if killed
 }
@@ -78,6 +80,17 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(250 * time.Millisecond),
 		nats.ReconnectBufSize(8 << 20),
+		// The server's asynchronous errors: a permissions violation is
+		// kept for the error of the request it fails (which only times
+		// out); the others go to Logf, not to nats.go's own output.
+		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
+			if errors.Is(err, nats.ErrPermissionViolation) {
+				c.denied.Store(err.Error())
+			}
+			if opt.Logf != nil {
+				opt.Logf("warning: %v", err)
+			}
+		}),
 	}
 	if opt.Token != "" {
 		nopts = append(nopts, nats.Token(opt.Token))
@@ -106,15 +119,24 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrConnect, url, err)
 	}
 	c.nc = nc
-	if err := c.setup(ctx, max(opt.Replicas, 1)); err != nil {
-		nc.Close()
-		return nil, err
+	// A stream or bucket without a leader (its servers down, or electing
+	// one after a server stopped: some seconds) is asked again twice.
+	for attempt := 1; ; attempt++ {
+		err = c.setup(ctx, max(opt.Replicas, 1))
+		if err == nil {
+			err = c.checkReplicas(ctx, opt.Replicas, opt.Logf)
+		}
+		if err == nil {
+			return c, nil
+		}
+		if attempt == 3 || !errors.Is(err, ErrOffline) || ctx.Err() != nil {
+			nc.Close()
+			return nil, err
+		}
+		if opt.Logf != nil {
+			opt.Logf("warning: %v; asking again", err)
+		}
 	}
-	if err := c.checkReplicas(ctx, opt.Replicas, opt.Logf); err != nil {
-		nc.Close()
-		return nil, err
-	}
-	return c, nil
 }
 
 // Close closes the connection.
@@ -138,8 +160,11 @@ func (c *Client) setup(parent context.Context, replicas int) error {
 		if errors.Is(err, jetstream.ErrJetStreamNotEnabled) || errors.Is(err, nats.ErrNoResponders) {
 			return fmt.Errorf("%s: the server has no JetStream (start it with dlx cluster serve, or nats-server -js): %w", what, err)
 		}
+		if d, _ := c.denied.Load().(string); d != "" && errors.Is(err, context.DeadlineExceeded) {
+			return fmt.Errorf("%s: the server refused a request: %s (a user with restricted permissions cannot create the stream and buckets: connect once as a user who can, see docs/cluster.md): %w", what, d, ErrDenied)
+		}
 		if offline(err) || errors.Is(err, context.DeadlineExceeded) {
-			return fmt.Errorf("%s is offline or has no leader: the servers that hold it are down, or are electing a leader (with one replica, one server down stops every job; dlx cluster status shows the replicas): %w", what, err)
+			return offlineError(what, err)
 		}
 		return fmt.Errorf("%s: %w", what, err)
 	}

@@ -229,6 +229,13 @@ func TestReplicasLeaderKilled(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	jc.server(leader).Stop()
+	// A client connecting while the leaders are elected again.
+	c2, err := Connect(context.Background(), ConnOptions{URL: jc.url, Replicas: 3})
+	if err != nil {
+		t.Errorf("connecting after %s stopped: %v", leader, err)
+	} else {
+		c2.Close()
+	}
 	r := <-waited
 	if r.err != nil || r.st.Solutions != queensCount[10] || r.st.Done != job.Pieces {
 		t.Errorf("%d solutions in %d pieces, %v; want %d in %d", r.st.Solutions, r.st.Done, r.err, queensCount[10], job.Pieces)
@@ -271,14 +278,14 @@ func TestReplicasOneNodeDown(t *testing.T) {
 	holder := cs.Stores[0].Leader
 	jc.server(holder).Stop()
 	_, err = Connect(context.Background(), ConnOptions{URL: jc.url, Timeout: 3 * time.Second})
-	if err == nil || !strings.Contains(err.Error(), "is offline or has no leader: the servers that hold it are down") {
+	if !errors.Is(err, ErrOffline) || !strings.Contains(err.Error(), "the servers that hold it are down") {
 		t.Errorf("a client with %s down: %v; want an error saying the store is offline", holder, err)
 	}
 	cs, err = c.ClusterStatus(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := cs.Stores[0]; !strings.HasPrefix(s.Err, "offline") {
+	if s := cs.Stores[0]; !strings.Contains(s.Err, "offline or without a leader") {
 		t.Errorf("status with %s down: stream %+v; want it offline", holder, s)
 	}
 }

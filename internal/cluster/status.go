@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 )
@@ -13,6 +14,19 @@ import (
 // ErrReplicas: the stream or a bucket has another number of replicas than
 // the client asked for (-replicas).
 var ErrReplicas = errors.New("replicas mismatch")
+
+// ErrOffline: the stream or a bucket has no leader: the servers that
+// hold it are down, or are electing a leader.
+var ErrOffline = errors.New("offline or without a leader")
+
+// offlineError is the error of a store that did not answer.
+func offlineError(what string, err error) error {
+	return fmt.Errorf("%s: %w: the servers that hold it are down, or are electing a leader (with one replica, one server down stops every job; dlx cluster status shows the replicas): %w", what, ErrOffline, err)
+}
+
+// ErrDenied: the server refused a request of the client's user
+// (permissions).
+var ErrDenied = errors.New("permission denied")
 
 // storeStreams are the JetStream streams behind the queue and the buckets,
 // by the name dlx gives them: what the replicas apply to.
@@ -38,6 +52,7 @@ type StoreStatus struct {
 	// Err is why its state could not be read (no server holding it
 	// answers).
 	Err string `json:"error,omitempty"`
+	err error
 }
 
 // QueueStatus is the state of the workers' consumer of the queue.
@@ -77,7 +92,11 @@ func (c *Client) storeStatus(ctx context.Context, what, name string) StoreStatus
 	defer cancel()
 	s, err := c.js.Stream(tctx, name)
 	if err != nil {
-		st.Err = unavailable(err)
+		st.err = err
+		if offline(err) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, jetstream.ErrNoStreamResponse) {
+			st.err = offlineError(what, err)
+		}
+		st.Err = st.err.Error()
 		return st
 	}
 	info := s.CachedInfo()
@@ -90,14 +109,6 @@ func (c *Client) storeStatus(ctx context.Context, what, name string) StoreStatus
 		}
 	}
 	return st
-}
-
-// unavailable says why a stream's state could not be read.
-func unavailable(err error) string {
-	if offline(err) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, jetstream.ErrNoStreamResponse) {
-		return "offline: no server that holds it is up, or it has no leader yet (" + err.Error() + ")"
-	}
-	return err.Error()
 }
 
 // offline reports whether err is JetStream's answer for a stream or a
@@ -117,6 +128,8 @@ func peerString(p *jetstream.PeerInfo) string {
 	switch {
 	case p.Offline:
 		return p.Name + " (offline)"
+	case !p.Current && p.Active > 10*time.Second:
+		return fmt.Sprintf("%s (not heard from for %v)", p.Name, p.Active.Round(time.Second))
 	case !p.Current:
 		return fmt.Sprintf("%s (behind %d)", p.Name, p.Lag)
 	}
@@ -130,8 +143,8 @@ func (c *Client) checkReplicas(ctx context.Context, want int, logf func(string, 
 	var wrong []string
 	for _, s := range storeStreams {
 		st := c.storeStatus(ctx, s.what, s.stream)
-		if st.Err != "" {
-			return fmt.Errorf("%s: %s", s.what, st.Err)
+		if st.err != nil {
+			return st.err
 		}
 		if want > 0 && st.Replicas != want {
 			wrong = append(wrong, fmt.Sprintf("%s has %d", s.what, st.Replicas))
@@ -193,7 +206,10 @@ func (c *Client) ClusterStatus(ctx context.Context) (ClusterStatus, error) {
 	if ci, err := c.js.Consumer(tctx, streamName, consumerName); errors.Is(err, jetstream.ErrConsumerNotFound) {
 		cs.Queue.Err = "no worker has connected yet"
 	} else if err != nil {
-		cs.Queue.Err = unavailable(err)
+		if offline(err) || errors.Is(err, context.DeadlineExceeded) {
+			err = offlineError("the workers' consumer", err)
+		}
+		cs.Queue.Err = err.Error()
 	} else {
 		info := ci.CachedInfo()
 		cs.Queue = QueueStatus{Waiting: int(info.NumPending), Counting: info.NumAckPending, Redelivered: info.NumRedelivered, Pulls: info.NumWaiting}
