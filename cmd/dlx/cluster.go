@@ -516,7 +516,11 @@ func runCluster(ctx context.Context, e *cli.Env, args []string) int {
 		}
 		return fs.Failf("%v", err)
 	}
-	fs.Errorf("serving on %s, store %s (Ctrl-C stops)", s.URL(), opt.StoreDir)
+	store := opt.StoreDir
+	if jc := s.JetStreamConfig(); store == "" && jc != nil {
+		store = jc.StoreDir // the configuration file's
+	}
+	fs.Errorf("serving on %s, store %s (Ctrl-C stops)", s.URL(), store)
 	<-ctx.Done()
 	s.Stop()
 	return cli.ExitOK

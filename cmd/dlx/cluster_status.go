@@ -23,7 +23,7 @@ counted, redelivered and not yet acknowledged, fetches waiting); and for
 each job, its state, its pieces done, failed and still on the queue, the
 pieces counted on a second delivery or later, and the failed pieces.
 The exit status is 1 when the queue or a bucket has no leader (its
-servers down).
+servers down) or the jobs cannot be read.
 "dlx cluster replicas N" sets the replicas of the queue and the buckets
 to N (on a JetStream cluster of at least N servers); a client whose
 -replicas differs from theirs is refused. See docs/cluster.md.`
@@ -80,6 +80,9 @@ func runClusterAdmin(ctx context.Context, e *cli.Env, verb string, args []string
 		if st.Err != "" || st.Leader == "" {
 			code = cli.ExitFail
 		}
+	}
+	if cs.JobsErr != "" {
+		code = cli.ExitFail
 	}
 	return fs.Finish(w, code)
 }

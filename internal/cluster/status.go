@@ -21,7 +21,7 @@ var ErrOffline = errors.New("offline or without a leader")
 
 // offlineError is the error of a store that did not answer.
 func offlineError(what string, err error) error {
-	return fmt.Errorf("%s: %w: the servers that hold it are down, or are electing a leader (with one replica, one server down stops every job; dlx cluster status shows the replicas): %w", what, ErrOffline, err)
+	return fmt.Errorf("%s: %w: the servers that hold it are down, or are electing a leader (dlx cluster status shows its replicas): %w", what, ErrOffline, err)
 }
 
 // ErrDenied: the server refused a request of the client's user
@@ -162,8 +162,8 @@ func (c *Client) checkReplicas(ctx context.Context, want int, logf func(string, 
 		}
 	}
 	if len(wrong) > 0 {
-		return fmt.Errorf("-replicas %d, but %s replicas (set by the first client; dlx cluster replicas %d changes them, on a cluster of at least %d servers): %w",
-			want, strings.Join(wrong, ", "), want, want, ErrReplicas)
+		return fmt.Errorf("-replicas %d, but %s replicas (set by the first client; dlx cluster replicas %d changes them): %w",
+			want, strings.Join(wrong, ", "), want, ErrReplicas)
 	}
 	return nil
 }
