@@ -50,7 +50,7 @@ func (c *connFlags) connect(ctx context.Context, name string) (*cluster.Client, 
 		token = os.Getenv("DLX_CLUSTER_TOKEN")
 	}
 	return cluster.Connect(ctx, cluster.ConnOptions{URL: c.url, Token: token, Creds: c.creds, CA: c.ca,
-		Cert: c.cert, Key: c.key, NKey: c.nkey, Name: name, Replicas: c.replicas, Logf: c.logf})
+		Cert: c.cert, Key: c.key, NKey: c.nkey, Name: name, Replicas: c.replicas, Logf: c.logf, Watch: 15 * time.Second})
 }
 
 // clusterError reports an error of the cluster and returns the exit

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -35,6 +36,10 @@ type ConnOptions struct {
 	// Logf, when not nil, gets warnings: the queue kept on one server of
 	// a cluster, a replica offline.
 	Logf func(format string, a ...any)
+	// Watch, when positive (and Logf not nil), checks the stream and the
+	// buckets every Watch until Close, and warns through Logf when one
+	// has no leader (its servers down: jobs stop) and when it is back.
+	Watch time.Duration
 	// Timeout bounds the connection and each request; 0 is 5 seconds.
 	Timeout time.Duration
 
@@ -52,7 +57,9 @@ type Client struct {
 	problems jetstream.ObjectStore
 	timeout  time.Duration
 	version  int
-	denied   atomic.Value // string: the server's last permissions violation
+	denied   atomic.Value  // string: the server's last permissions violation
+	closed   chan struct{} // closed by Close: stops watch
+	close    sync.Once
 
 	stopPublishAt int // tests: stop queueing after this many pieces, as if killed
 }
@@ -67,7 +74,7 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 	if url == "" {
 		url = DefaultURL
 	}
-	c := &Client{timeout: opt.Timeout, version: opt.version}
+	c := &Client{timeout: opt.Timeout, version: opt.version, closed: make(chan struct{})}
 	if c.timeout <= 0 {
 		c.timeout = 5 * time.Second
 	}
@@ -127,6 +134,9 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 			err = c.checkReplicas(ctx, opt.Replicas, opt.Logf)
 		}
 		if err == nil {
+			if opt.Watch > 0 && opt.Logf != nil {
+				go c.watch(opt.Watch, opt.Logf)
+			}
 			return c, nil
 		}
 		if attempt == 3 || !errors.Is(err, ErrOffline) || ctx.Err() != nil {
@@ -140,7 +150,10 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 }
 
 // Close closes the connection.
-func (c *Client) Close() { c.nc.Close() }
+func (c *Client) Close() {
+	c.close.Do(func() { close(c.closed) })
+	c.nc.Close()
+}
 
 // ctx returns a context bounded by the client's timeout.
 func (c *Client) ctx(parent context.Context) (context.Context, context.CancelFunc) {

@@ -276,7 +276,38 @@ func TestReplicasOneNodeDown(t *testing.T) {
 		t.Fatal(err)
 	}
 	holder := cs.Stores[0].Leader
+	// A client watching (as dlx count and dlx worker do) on a server
+	// that stays up.
+	var stay string
+	for _, n := range jc.names {
+		if n != holder {
+			stay = jc.server(n).URL()
+			break
+		}
+	}
+	warned := make(chan string, 100)
+	wc, err := Connect(context.Background(), ConnOptions{URL: stay, Watch: 100 * time.Millisecond, Logf: func(format string, a ...any) {
+		select {
+		case warned <- fmt.Sprintf(format, a...):
+		default:
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wc.Close()
 	jc.server(holder).Stop()
+	for deadline := time.After(20 * time.Second); ; {
+		var w string
+		select {
+		case w = <-warned:
+		case <-deadline:
+			t.Fatalf("no warning 20s after %s stopped", holder)
+		}
+		if strings.Contains(w, "stream DLX_PIECES") && strings.Contains(w, "offline or without a leader") && strings.Contains(w, "the jobs wait until they are back") {
+			break
+		}
+	}
 	_, err = Connect(context.Background(), ConnOptions{URL: jc.url, Timeout: 3 * time.Second})
 	if !errors.Is(err, ErrOffline) || !strings.Contains(err.Error(), "the servers that hold it are down") {
 		t.Errorf("a client with %s down: %v; want an error saying the store is offline", holder, err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
@@ -251,4 +252,54 @@ func (c *Client) ClusterStatus(ctx context.Context) (ClusterStatus, error) {
 		cs.Jobs = append(cs.Jobs, h)
 	}
 	return cs, nil
+}
+
+// watch checks the stream and the buckets every period until Close, and
+// says through logf when some stop answering (no leader: their servers
+// down, or the connection lost) and when they answer again, so that a job
+// that stops for that reason does not stop silently.
+func (c *Client) watch(every time.Duration, logf func(string, ...any)) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	down := map[string]bool{}
+	for {
+		select {
+		case <-c.closed:
+			return
+		case <-t.C:
+		}
+		sts := make([]StoreStatus, len(storeStreams))
+		var wg sync.WaitGroup
+		for i, s := range storeStreams {
+			wg.Go(func() { sts[i] = c.storeStatus(context.Background(), s.what, s.stream) })
+		}
+		wg.Wait()
+		select {
+		case <-c.closed:
+			return
+		default:
+		}
+		var gone, back []string
+		why := ""
+		for _, st := range sts {
+			bad := st.err != nil || st.Leader == ""
+			switch {
+			case bad && !down[st.What]:
+				gone = append(gone, st.What)
+				if why == "" && st.err != nil && !errors.Is(st.err, ErrOffline) {
+					why = ": " + st.Err
+				}
+			case !bad && down[st.What]:
+				back = append(back, fmt.Sprintf("%s (leader %s)", st.What, st.Leader))
+			}
+			down[st.What] = bad
+		}
+		if len(gone) > 0 {
+			logf("warning: %s: %v%s: their servers are down, or are electing a leader (dlx cluster status shows the replicas); the jobs wait until they are back",
+				strings.Join(gone, ", "), ErrOffline, why)
+		}
+		if len(back) > 0 {
+			logf("back: %s", strings.Join(back, ", "))
+		}
+	}
 }
