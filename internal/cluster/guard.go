@@ -46,7 +46,7 @@ func checkListeners(o *server.Options) error {
 // listeners returns the listeners the options open, the clients' first.
 func listeners(o *server.Options) []listener {
 	creds, why := credentials(o)
-	client := listener{name: "client (listen)", host: o.Host, port: o.Port, auth: creds || (o.TLSVerify && !o.AllowNonTLS), why: why}
+	client := listener{name: "client (listen)", host: o.Host, port: o.Port, auth: creds || ((o.TLSVerify || verifies(o.TLSConfig)) && !o.AllowNonTLS), why: why}
 	if client.why == "" {
 		client.why = "its clients need no credentials (give -token, -tls-ca, or a -config with users, nkeys, accounts or an operator)"
 	}

@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -107,6 +108,19 @@ func TestMutualTLS(t *testing.T) {
 	}
 	if _, err := serverOptions(ServerOptions{Listen: "0.0.0.0:0", TLSCert: scert, TLSKey: skey}); !errors.Is(err, ErrInsecure) {
 		t.Errorf("0.0.0.0 with TLS but no client certificates nor token: %v", err)
+	}
+	// The same from a configuration file; allow_non_tls lets clients in
+	// without TLS, so without a certificate.
+	tlsConf := fmt.Sprintf("listen: 0.0.0.0:-1\ntls { cert_file: %q, key_file: %q, ca_file: %q, verify: true }\n", scert, skey, ca.File)
+	for _, tt := range []struct {
+		conf string
+		ok   bool
+	}{{tlsConf, true}, {tlsConf + "allow_non_tls: true\n", false}} {
+		conf := filepath.Join(dir, "tls.conf")
+		os.WriteFile(conf, []byte(tt.conf), 0o600)
+		if _, err := serverOptions(ServerOptions{Config: conf}); (err == nil) != tt.ok || err != nil && !errors.Is(err, ErrInsecure) {
+			t.Errorf("%q: %v", tt.conf, err)
+		}
 	}
 	if _, err := Serve(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), TLSCA: ca.File}); err == nil || !strings.Contains(err.Error(), "-tls-cert") {
 		t.Errorf("-tls-ca alone: %v", err)
