@@ -49,17 +49,17 @@ type ConnOptions struct {
 // Client is a connection to the server, with the streams and buckets the
 // jobs use (created by the first client).
 type Client struct {
-	nc       *nats.Conn
-	js       jetstream.JetStream
-	stream   jetstream.Stream
-	jobs     jetstream.KeyValue
-	results  jetstream.KeyValue
-	problems jetstream.ObjectStore
-	timeout  time.Duration
-	version  int
-	denied   atomic.Value  // string: the server's last permissions violation
-	closed   chan struct{} // closed by Close: stops watch
-	close    sync.Once
+	nc        *nats.Conn
+	js        jetstream.JetStream
+	stream    jetstream.Stream
+	jobs      jetstream.KeyValue
+	results   jetstream.KeyValue
+	problems  jetstream.ObjectStore
+	timeout   time.Duration
+	version   int
+	denied    atomic.Value  // string: the server's last permissions violation
+	closed    chan struct{} // closed by Close: stops watch
+	closeOnce sync.Once
 
 	stopPublishAt int // tests: stop queueing after this many pieces, as if killed
 }
@@ -151,7 +151,7 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 
 // Close closes the connection.
 func (c *Client) Close() {
-	c.close.Do(func() { close(c.closed) })
+	c.closeOnce.Do(func() { close(c.closed) })
 	c.nc.Close()
 }
 

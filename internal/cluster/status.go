@@ -137,28 +137,39 @@ func peerString(p *jetstream.PeerInfo) string {
 	return p.Name
 }
 
+// storeStatuses reads the state of every stream of storeStreams, at once
+// (each may wait for the client's timeout when its servers are down).
+func (c *Client) storeStatuses(ctx context.Context) []StoreStatus {
+	sts := make([]StoreStatus, len(storeStreams))
+	var wg sync.WaitGroup
+	for i, s := range storeStreams {
+		wg.Go(func() { sts[i] = c.storeStatus(ctx, s.what, s.stream) })
+	}
+	wg.Wait()
+	return sts
+}
+
 // checkReplicas compares the replicas of the stream and the buckets with
 // want (0: any) and warns through logf (when not nil) of copies kept on
 // one server of a cluster, or of a replica offline.
 func (c *Client) checkReplicas(ctx context.Context, want int, logf func(string, ...any)) error {
 	var wrong []string
-	for _, s := range storeStreams {
-		st := c.storeStatus(ctx, s.what, s.stream)
+	for _, st := range c.storeStatuses(ctx) {
 		if st.err != nil {
 			return st.err
 		}
 		if want > 0 && st.Replicas != want {
-			wrong = append(wrong, fmt.Sprintf("%s has %d", s.what, st.Replicas))
+			wrong = append(wrong, fmt.Sprintf("%s has %d", st.What, st.Replicas))
 		}
 		if logf == nil {
 			continue
 		}
-		if st.Cluster != "" && st.Replicas == 1 && s.stream == streamName {
+		if st.Cluster != "" && st.Replicas == 1 && st.Stream == streamName {
 			logf("warning: the queue and the records are kept on one server (%s) of cluster %s: if it stops, every job stops until it is back (dlx cluster replicas 3 keeps three copies)", st.Leader, st.Cluster)
 		}
 		for _, p := range st.Peers {
 			if strings.HasSuffix(p, "(offline)") {
-				logf("warning: %s: replica %s", s.what, p)
+				logf("warning: %s: replica %s", st.What, p)
 			}
 		}
 	}
@@ -198,10 +209,7 @@ func (c *Client) SetReplicas(ctx context.Context, n int) error {
 // stream and the buckets, the workers' consumer, and the pieces of every
 // running job (queued, redelivered, failed) and of the others that failed.
 func (c *Client) ClusterStatus(ctx context.Context) (ClusterStatus, error) {
-	cs := ClusterStatus{Server: c.nc.ConnectedServerName(), Servers: c.nc.Servers()}
-	for _, s := range storeStreams {
-		cs.Stores = append(cs.Stores, c.storeStatus(ctx, s.what, s.stream))
-	}
+	cs := ClusterStatus{Server: c.nc.ConnectedServerName(), Servers: c.nc.Servers(), Stores: c.storeStatuses(ctx)}
 	tctx, cancel := c.ctx(ctx)
 	defer cancel()
 	if ci, err := c.js.Consumer(tctx, streamName, consumerName); errors.Is(err, jetstream.ErrConsumerNotFound) {
@@ -268,12 +276,7 @@ func (c *Client) watch(every time.Duration, logf func(string, ...any)) {
 			return
 		case <-t.C:
 		}
-		sts := make([]StoreStatus, len(storeStreams))
-		var wg sync.WaitGroup
-		for i, s := range storeStreams {
-			wg.Go(func() { sts[i] = c.storeStatus(context.Background(), s.what, s.stream) })
-		}
-		wg.Wait()
+		sts := c.storeStatuses(context.Background())
 		select {
 		case <-c.closed:
 			return
