@@ -25,16 +25,22 @@ import (
 // connFlags are the flags that say how to reach the server.
 type connFlags struct {
 	url, token, creds, ca string
+	cert, key, nkey       string // issue 31, item 9: client certificates and nkeys
 	replicas              int
+	logf                  func(format string, a ...any) // warnings (issue 31, item 12)
 }
 
 // addConn adds -cluster (with the default def), -token, -creds, -tls-ca.
 func (c *connFlags) addConn(fs *cli.FlagSet, def, usage string) {
 	fs.StringVar(&c.url, "cluster", def, usage)
+	c.logf = func(format string, a ...any) { fs.Errorf(format, a...) }
 	fs.StringVar(&c.token, "token", "", "the server's `token` (default $DLX_CLUSTER_TOKEN)")
 	fs.StringVar(&c.creds, "creds", "", "a NATS user credentials `FILE` (JWT and seed)")
 	fs.StringVar(&c.ca, "tls-ca", "", "PEM `FILE` of the CA of the server's certificate (with a tls:// URL)")
-	fs.IntVar(&c.replicas, "replicas", 1, "keep `N` copies of the queue and the records (on a cluster of N servers or more; set by the first client of the cluster)")
+	fs.StringVar(&c.cert, "tls-cert", "", "present the client certificate in PEM `FILE` (a server that requires client certificates; with -tls-key)")
+	fs.StringVar(&c.key, "tls-key", "", "the key of -tls-cert, PEM `FILE`")
+	fs.StringVar(&c.nkey, "nkey", "", "log in as the nkey user whose seed is in `FILE`")
+	fs.IntVar(&c.replicas, "replicas", 0, "keep `N` copies of the queue and the records (on a cluster of N servers or more; set by the first client of the cluster, 1 when not given; another N than theirs is refused: dlx cluster replicas N changes them)")
 }
 
 // connect connects to the cluster.
@@ -43,7 +49,8 @@ func (c *connFlags) connect(ctx context.Context, name string) (*cluster.Client, 
 	if token == "" {
 		token = os.Getenv("DLX_CLUSTER_TOKEN")
 	}
-	return cluster.Connect(ctx, cluster.ConnOptions{URL: c.url, Token: token, Creds: c.creds, CA: c.ca, Name: name, Replicas: c.replicas})
+	return cluster.Connect(ctx, cluster.ConnOptions{URL: c.url, Token: token, Creds: c.creds, CA: c.ca,
+		Cert: c.cert, Key: c.key, NKey: c.nkey, Name: name, Replicas: c.replicas, Logf: c.logf, Watch: 15 * time.Second})
 }
 
 // clusterError reports an error of the cluster and returns the exit
@@ -446,9 +453,17 @@ also for accounts, operator JWTs and clusters; the flags here override
 it). With -tls-cert and -tls-key, clients connect with tls:// URLs; with
 -tls-ca, they must present a certificate signed by that CA. A three-node
 cluster of the official nats-server runs the same jobs: see
-docs/cluster.md.`
+docs/cluster.md. Every other listener a -config opens beyond loopback
+(websocket, mqtt, leafnodes, cluster routes, gateway) must authenticate
+too (no_auth_user does not count), and monitoring and profiling, which
+cannot, are refused beyond loopback.
+"dlx cluster status" and "dlx cluster replicas N" (see dlx cluster status
+-h) report the replicas, leaders and pieces, and change the replicas.`
 
 func runCluster(ctx context.Context, e *cli.Env, args []string) int {
+	if len(args) > 0 && (args[0] == "status" || args[0] == "replicas") {
+		return runClusterAdmin(ctx, e, args[0], args[1:])
+	}
 	fs := cli.NewFlagSet(e, "dlx cluster", "serve [-listen ADDR] [-store DIR] [-token T | -config FILE] [flags]", serveSummary)
 	fs.EnvPrefix("DLX")
 	var opt cluster.ServerOptions
@@ -468,9 +483,12 @@ func runCluster(ctx context.Context, e *cli.Env, args []string) int {
 	case len(rest) == 0:
 		return fs.Usagef("want dlx cluster serve (see dlx cluster -h)")
 	case rest[0] != "serve":
-		return fs.Usagef("unknown %s (want serve)", quote.Short(rest[0]))
+		return fs.Usagef("unknown %s (want serve, status or replicas N)", quote.Short(rest[0]))
 	case len(rest) > 1:
 		return fs.Usagef("unexpected argument %s", quote.Short(rest[1]))
+	}
+	if opt.TLSCA != "" && (opt.TLSCert == "" || opt.TLSKey == "") {
+		return fs.Usagef("-tls-ca (client certificates) needs the server's certificate too: give -tls-cert and -tls-key")
 	}
 	if opt.Token == "" {
 		opt.Token = os.Getenv("DLX_CLUSTER_TOKEN")
@@ -498,7 +516,11 @@ func runCluster(ctx context.Context, e *cli.Env, args []string) int {
 		}
 		return fs.Failf("%v", err)
 	}
-	fs.Errorf("serving on %s, store %s (Ctrl-C stops)", s.URL(), opt.StoreDir)
+	store := opt.StoreDir
+	if jc := s.JetStreamConfig(); store == "" && jc != nil {
+		store = jc.StoreDir // the configuration file's
+	}
+	fs.Errorf("serving on %s, store %s (Ctrl-C stops)", s.URL(), store)
 	<-ctx.Done()
 	s.Stop()
 	return cli.ExitOK

@@ -40,7 +40,7 @@ var program = &cli.Program{
 		{Name: "cover", Short: "print a minimum repeat cover (every primary item at least once)", Run: runCover},
 		{Name: "estimate", Short: "estimate the size and time of the search of a problem (Knuth's Monte Carlo method)", Run: runEstimate},
 		{Name: "split", Short: "split the search of a problem into piece files, to count apart", Run: runSplit},
-		{Name: "cluster", Short: "serve a NATS JetStream server for counting on a cluster (dlx cluster serve)", Run: runCluster, Words: []string{"serve"}},
+		{Name: "cluster", Short: "serve a NATS JetStream server for counting on a cluster, report its state, set its replicas", Run: runCluster, Words: []string{"serve", "status", "replicas"}},
 		{Name: "worker", Short: "count the pieces of jobs queued on a cluster", Run: runWorker},
 		{Name: "jobs", Short: "list, wait for or cancel the jobs of a cluster", Run: runJobs, Words: []string{"wait", "cancel"}},
 		{Name: "gen", Short: "write a problem (queens, queendom, pentomino, langford, starbattle, sudoku) in Knuth's format", Run: runGen, Words: []string{"queens", "queendom", "pentomino", "langford", "starbattle", "sudoku"}},

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -20,11 +22,24 @@ type ConnOptions struct {
 	URL   string // nats://host:port, several separated by commas; "" is DefaultURL
 	Token string // the server's token (dlx cluster serve -token)
 	Creds string // a NATS user credentials file (JWT and seed)
+	NKey  string // a file holding an nkey seed (SU...), for a server with nkey users
 	CA    string // a PEM file of the CA that signed the server's certificate
-	Name  string // the connection's name, shown by the server's monitoring
-	// Replicas is the number of copies of each stream the first client of
-	// a cluster creates (1 on one server, 3 on a three-node cluster).
+	// Cert and Key are PEM files of the client's certificate and key, for
+	// a server that requires client certificates (mutual TLS).
+	Cert, Key string
+	Name      string // the connection's name, shown by the server's monitoring
+	// Replicas is the number of copies of the stream and the buckets the
+	// first client of a cluster creates (1 on one server, 3 on a
+	// three-node cluster); 0 is 1. Given (not 0), it must match those that
+	// exist: another number is an error wrapping ErrReplicas.
 	Replicas int
+	// Logf, when not nil, gets warnings: the queue kept on one server of
+	// a cluster, a replica offline.
+	Logf func(format string, a ...any)
+	// Watch, when positive (and Logf not nil), checks the stream and the
+	// buckets every Watch until Close, and warns through Logf when one
+	// has no leader (its servers down: jobs stop) and when it is back.
+	Watch time.Duration
 	// Timeout bounds the connection and each request; 0 is 5 seconds.
 	Timeout time.Duration
 
@@ -34,14 +49,17 @@ type ConnOptions struct {
 // Client is a connection to the server, with the streams and buckets the
 // jobs use (created by the first client).
 type Client struct {
-	nc       *nats.Conn
-	js       jetstream.JetStream
-	stream   jetstream.Stream
-	jobs     jetstream.KeyValue
-	results  jetstream.KeyValue
-	problems jetstream.ObjectStore
-	timeout  time.Duration
-	version  int
+	nc        *nats.Conn
+	js        jetstream.JetStream
+	stream    jetstream.Stream
+	jobs      jetstream.KeyValue
+	results   jetstream.KeyValue
+	problems  jetstream.ObjectStore
+	timeout   time.Duration
+	version   int
+	denied    atomic.Value  // string: the server's last permissions violation
+	closed    chan struct{} // closed by Close: stops watch
+	closeOnce sync.Once
 
 	stopPublishAt int // tests: stop queueing after this many pieces, as if killed
 }
@@ -56,7 +74,7 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 	if url == "" {
 		url = DefaultURL
 	}
-	c := &Client{timeout: opt.Timeout, version: opt.version}
+	c := &Client{timeout: opt.Timeout, version: opt.version, closed: make(chan struct{})}
 	if c.timeout <= 0 {
 		c.timeout = 5 * time.Second
 	}
@@ -69,6 +87,17 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 		nats.MaxReconnects(-1),
 		nats.ReconnectWait(250 * time.Millisecond),
 		nats.ReconnectBufSize(8 << 20),
+		// The server's asynchronous errors: a permissions violation is
+		// kept for the error of the request it fails (which only times
+		// out); the others go to Logf, not to nats.go's own output.
+		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
+			if errors.Is(err, nats.ErrPermissionViolation) {
+				c.denied.Store(err.Error())
+			}
+			if opt.Logf != nil {
+				opt.Logf("warning: %v", err)
+			}
+		}),
 	}
 	if opt.Token != "" {
 		nopts = append(nopts, nats.Token(opt.Token))
@@ -76,23 +105,55 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 	if opt.Creds != "" {
 		nopts = append(nopts, nats.UserCredentials(opt.Creds))
 	}
+	if opt.NKey != "" {
+		o, err := nats.NkeyOptionFromSeed(opt.NKey)
+		if err != nil {
+			return nil, fmt.Errorf("%w: nkey seed %s: %w", ErrConnect, opt.NKey, err)
+		}
+		nopts = append(nopts, o)
+	}
 	if opt.CA != "" {
 		nopts = append(nopts, nats.RootCAs(opt.CA))
+	}
+	if opt.Cert != "" || opt.Key != "" {
+		if opt.Cert == "" || opt.Key == "" {
+			return nil, fmt.Errorf("%w: a client certificate needs both -tls-cert and -tls-key", ErrConnect)
+		}
+		nopts = append(nopts, nats.ClientCert(opt.Cert, opt.Key))
 	}
 	nc, err := nats.Connect(url, nopts...)
 	if err != nil {
 		return nil, fmt.Errorf("%w %s: %w", ErrConnect, url, err)
 	}
 	c.nc = nc
-	if err := c.setup(ctx, max(opt.Replicas, 1)); err != nil {
-		nc.Close()
-		return nil, err
+	// A stream or bucket without a leader (its servers down, or electing
+	// one after a server stopped: some seconds) is asked again twice.
+	for attempt := 1; ; attempt++ {
+		err = c.setup(ctx, max(opt.Replicas, 1))
+		if err == nil {
+			err = c.checkReplicas(ctx, opt.Replicas, opt.Logf)
+		}
+		if err == nil {
+			if opt.Watch > 0 && opt.Logf != nil {
+				go c.watch(opt.Watch, opt.Logf)
+			}
+			return c, nil
+		}
+		if attempt == 3 || !errors.Is(err, ErrOffline) || ctx.Err() != nil {
+			nc.Close()
+			return nil, err
+		}
+		if opt.Logf != nil {
+			opt.Logf("warning: %v; asking again", err)
+		}
 	}
-	return c, nil
 }
 
 // Close closes the connection.
-func (c *Client) Close() { c.nc.Close() }
+func (c *Client) Close() {
+	c.closeOnce.Do(func() { close(c.closed) })
+	c.nc.Close()
+}
 
 // ctx returns a context bounded by the client's timeout.
 func (c *Client) ctx(parent context.Context) (context.Context, context.CancelFunc) {
@@ -111,6 +172,12 @@ func (c *Client) setup(parent context.Context, replicas int) error {
 	wrap := func(what string, err error) error {
 		if errors.Is(err, jetstream.ErrJetStreamNotEnabled) || errors.Is(err, nats.ErrNoResponders) {
 			return fmt.Errorf("%s: the server has no JetStream (start it with dlx cluster serve, or nats-server -js): %w", what, err)
+		}
+		if d, _ := c.denied.Load().(string); d != "" && errors.Is(err, context.DeadlineExceeded) {
+			return fmt.Errorf("%s: the server refused a request: %s (a user with restricted permissions cannot create the stream and buckets: connect once as a user who can, see docs/cluster.md): %w", what, d, ErrDenied)
+		}
+		if offline(err) || errors.Is(err, context.DeadlineExceeded) {
+			return offlineError(what, err)
 		}
 		return fmt.Errorf("%s: %w", what, err)
 	}

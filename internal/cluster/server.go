@@ -11,8 +11,9 @@ import (
 	"github.com/nats-io/nats-server/v2/server"
 )
 
-// ErrInsecure: a server listening beyond the loopback interface without
-// authentication.
+// ErrInsecure: a server with a listener beyond the loopback interface
+// (clients, websocket, MQTT, leafnodes, routes, gateways, monitoring,
+// profiling) that does not authenticate whoever connects.
 var ErrInsecure = errors.New("refusing to serve beyond loopback without authentication")
 
 // DefaultListen is the address "dlx cluster serve" listens on.
@@ -20,9 +21,14 @@ const DefaultListen = "127.0.0.1:4222"
 
 // ServerOptions configures an embedded server.
 type ServerOptions struct {
-	// Listen is host:port; "" is DefaultListen, port 0 a free port. A
-	// host other than a loopback address needs Token or a Config that sets
-	// up authentication.
+	// Listen is host:port; "" is Config's listen, host or port, else
+	// DefaultListen; port 0 is a free port. Every listener beyond the
+	// loopback interface must authenticate (see checkListeners): the
+	// clients' with Token, TLSCA or a Config with users, nkeys, accounts
+	// or an operator (no_auth_user lets anyone in: it does not count);
+	// Config's websocket, MQTT, leafnode, route and gateway listeners by
+	// their own rules; monitoring and profiling, which cannot, only on
+	// loopback.
 	Listen string
 	// StoreDir is the directory of JetStream's file store (made if
 	// missing); "" is a directory under the system's temporary directory.
@@ -50,6 +56,35 @@ type Server struct {
 // Serve starts an embedded NATS server with JetStream on file storage and
 // waits until it accepts connections.
 func Serve(opt ServerOptions) (*Server, error) {
+	opts, err := serverOptions(opt)
+	if err != nil {
+		return nil, err
+	}
+	listen := net.JoinHostPort(opts.Host, strconv.Itoa(opts.Port))
+	s, err := server.NewServer(opts)
+	if err != nil {
+		return nil, err
+	}
+	l := &logger{logf: opt.Logf}
+	s.SetLoggerV2(l, false, false, false)
+	s.Start()
+	if !s.ReadyForConnections(15 * time.Second) {
+		s.Shutdown()
+		if msg := l.lastError(); msg != "" {
+			return nil, fmt.Errorf("the server did not start: %s", msg)
+		}
+		return nil, fmt.Errorf("the server did not start on %s", listen)
+	}
+	if !s.JetStreamEnabled() {
+		s.Shutdown()
+		return nil, fmt.Errorf("JetStream did not start: %s", l.lastError())
+	}
+	return &Server{Server: s, log: l}, nil
+}
+
+// serverOptions turns opt into the server's options, refusing a
+// listener beyond loopback that authenticates nobody (ErrInsecure).
+func serverOptions(opt ServerOptions) (*server.Options, error) {
 	opts := &server.Options{}
 	if opt.Config != "" {
 		var err error
@@ -59,10 +94,18 @@ func Serve(opt ServerOptions) (*Server, error) {
 	}
 	listen := opt.Listen
 	if listen == "" {
-		if opt.Config != "" && opts.Host != "" {
-			listen = net.JoinHostPort(opts.Host, strconv.Itoa(opts.Port))
-		} else {
-			listen = DefaultListen
+		listen = DefaultListen
+		if opt.Config != "" && (opts.Host != "" || opts.Port != 0) {
+			// The file's listen, host or port, as nats-server reads them:
+			// no host is every interface, no port 4222.
+			host, port := opts.Host, opts.Port
+			if host == "" {
+				host = server.DEFAULT_HOST
+			}
+			if port == 0 {
+				port = server.DEFAULT_PORT
+			}
+			listen = net.JoinHostPort(host, strconv.Itoa(port))
 		}
 	}
 	host, port, err := net.SplitHostPort(listen)
@@ -85,6 +128,9 @@ func Serve(opt ServerOptions) (*Server, error) {
 	if opt.Token != "" {
 		opts.Authorization = opt.Token
 	}
+	if opt.TLSCA != "" && (opt.TLSCert == "" || opt.TLSKey == "") {
+		return nil, errors.New("-tls-ca (client certificates) needs the server's certificate too: give -tls-cert and -tls-key")
+	}
 	if opt.TLSCert != "" || opt.TLSKey != "" {
 		if opt.TLSCert == "" || opt.TLSKey == "" {
 			return nil, errors.New("TLS needs both -tls-cert and -tls-key")
@@ -96,28 +142,10 @@ func Serve(opt ServerOptions) (*Server, error) {
 		opts.TLS, opts.TLSVerify = true, tc.Verify
 		opts.TLSTimeout = 2
 	}
-	if !isLoopback(host) && !hasAuth(opts) {
-		return nil, fmt.Errorf("%s is not a loopback address: give -token or a -config with users: %w", host, ErrInsecure)
-	}
-	s, err := server.NewServer(opts)
-	if err != nil {
+	if err := checkListeners(opts); err != nil {
 		return nil, err
 	}
-	l := &logger{logf: opt.Logf}
-	s.SetLoggerV2(l, false, false, false)
-	s.Start()
-	if !s.ReadyForConnections(15 * time.Second) {
-		s.Shutdown()
-		if msg := l.lastError(); msg != "" {
-			return nil, fmt.Errorf("the server did not start: %s", msg)
-		}
-		return nil, fmt.Errorf("the server did not start on %s", listen)
-	}
-	if !s.JetStreamEnabled() {
-		s.Shutdown()
-		return nil, fmt.Errorf("JetStream did not start: %s", l.lastError())
-	}
-	return &Server{Server: s, log: l}, nil
+	return opts, nil
 }
 
 // URL is the address clients connect to.
@@ -136,12 +164,6 @@ func isLoopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
-}
-
-// hasAuth reports whether the server asks its clients for credentials.
-func hasAuth(o *server.Options) bool {
-	return o.Authorization != "" || o.Username != "" || len(o.Users) > 0 || len(o.Nkeys) > 0 ||
-		len(o.TrustedOperators) > 0 || len(o.TrustedKeys) > 0 || o.AuthCallout != nil || (o.TLSVerify && o.TLSMap)
 }
 
 // logger passes the server's messages on and keeps the last error.

@@ -2,61 +2,26 @@ package cluster
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"errors"
-	"math/big"
-	"net"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-)
 
-// selfSigned writes a self-signed certificate for 127.0.0.1 and its key
-// to dir, returning the files.
-func selfSigned(t *testing.T, dir string) (cert, key string) {
-	t.Helper()
-	k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{
-		SerialNumber:          big.NewInt(1),
-		Subject:               pkix.Name{CommonName: "dlx test"},
-		NotBefore:             time.Now().Add(-time.Hour),
-		NotAfter:              time.Now().Add(time.Hour),
-		IPAddresses:           []net.IP{net.IPv4(127, 0, 0, 1)},
-		KeyUsage:              x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign,
-		ExtKeyUsage:           []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		IsCA:                  true,
-		BasicConstraintsValid: true,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &k.PublicKey, k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kder, err := x509.MarshalECPrivateKey(k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, key = filepath.Join(dir, "cert.pem"), filepath.Join(dir, "key.pem")
-	os.WriteFile(cert, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600)
-	os.WriteFile(key, pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: kder}), 0o600)
-	return cert, key
-}
+	"github.com/nats-io/nkeys"
+
+	"github.com/dlxkit/dlx/internal/testkit/certtest"
+)
 
 // A server with TLS: a client that trusts its CA counts; one that does
 // not is refused with ErrConnect.
 func TestTLS(t *testing.T) {
 	dir := t.TempDir()
-	cert, key := selfSigned(t, dir)
+	ca := certtest.NewCA(t, dir, "ca")
+	cert, key := ca.Server(t, dir, "server")
 	s, err := Serve(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), TLSCert: cert, TLSKey: key})
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +31,7 @@ func TestTLS(t *testing.T) {
 	if _, err := Connect(context.Background(), ConnOptions{URL: url, Timeout: 2 * time.Second}); !errors.Is(err, ErrConnect) || !strings.Contains(err.Error(), "certificate") {
 		t.Errorf("client without the CA: %v", err)
 	}
-	c, err := Connect(context.Background(), ConnOptions{URL: url, CA: cert})
+	c, err := Connect(context.Background(), ConnOptions{URL: url, CA: ca.File})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -123,4 +88,116 @@ func TestServeConfig(t *testing.T) {
 	if _, err := Serve(ServerOptions{Config: conf}); err == nil || !strings.Contains(err.Error(), "n1.conf") {
 		t.Errorf("bad config: %v", err)
 	}
+}
+
+// Mutual TLS (issue 31, item 9): a server with -tls-ca takes only clients
+// with a certificate of that CA; dlx clients and workers present one with
+// Cert and Key and count exactly; it counts as authentication for the
+// loopback guard; -tls-ca without the server's certificate is refused.
+func TestMutualTLS(t *testing.T) {
+	dir := t.TempDir()
+	ca := certtest.NewCA(t, dir, "ca")
+	other := certtest.NewCA(t, dir, "other")
+	scert, skey := ca.Server(t, dir, "server")
+	ccert, ckey := ca.Client(t, dir, "client")
+	bcert, bkey := other.Client(t, dir, "stranger")
+
+	// The guard: mTLS authenticates; -tls-ca alone is no TLS at all.
+	if _, err := serverOptions(ServerOptions{Listen: "0.0.0.0:0", TLSCert: scert, TLSKey: skey, TLSCA: ca.File}); err != nil {
+		t.Errorf("0.0.0.0 with client certificates: %v", err)
+	}
+	if _, err := serverOptions(ServerOptions{Listen: "0.0.0.0:0", TLSCert: scert, TLSKey: skey}); !errors.Is(err, ErrInsecure) {
+		t.Errorf("0.0.0.0 with TLS but no client certificates nor token: %v", err)
+	}
+	// The same from a configuration file; allow_non_tls lets clients in
+	// without TLS, so without a certificate.
+	tlsConf := fmt.Sprintf("listen: 0.0.0.0:-1\ntls { cert_file: %q, key_file: %q, ca_file: %q, verify: true }\n", scert, skey, ca.File)
+	for _, tt := range []struct {
+		conf string
+		ok   bool
+	}{{tlsConf, true}, {tlsConf + "allow_non_tls: true\n", false}} {
+		conf := filepath.Join(dir, "tls.conf")
+		os.WriteFile(conf, []byte(tt.conf), 0o600)
+		if _, err := serverOptions(ServerOptions{Config: conf}); (err == nil) != tt.ok || err != nil && !errors.Is(err, ErrInsecure) {
+			t.Errorf("%q: %v", tt.conf, err)
+		}
+	}
+	if _, err := Serve(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), TLSCA: ca.File}); err == nil || !strings.Contains(err.Error(), "-tls-cert") {
+		t.Errorf("-tls-ca alone: %v", err)
+	}
+
+	s, err := Serve(ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), TLSCert: scert, TLSKey: skey, TLSCA: ca.File})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Stop()
+	url := strings.Replace(s.URL(), "nats://", "tls://", 1)
+	ctx := context.Background()
+	for _, tt := range []struct {
+		name string
+		opt  ConnOptions
+	}{
+		{"no certificate", ConnOptions{URL: url, CA: ca.File}},
+		{"another CA's certificate", ConnOptions{URL: url, CA: ca.File, Cert: bcert, Key: bkey}},
+		{"certificate without key", ConnOptions{URL: url, CA: ca.File, Cert: ccert}},
+	} {
+		tt.opt.Timeout = 2 * time.Second
+		if c, err := Connect(ctx, tt.opt); !errors.Is(err, ErrConnect) {
+			if err == nil {
+				c.Close()
+			}
+			t.Errorf("%s: %v, want ErrConnect", tt.name, err)
+		}
+	}
+	opt := ConnOptions{URL: url, CA: ca.File, Cert: ccert, Key: ckey}
+	wc, err := Connect(ctx, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	startWorkerOn(t, wc, WorkerOptions{Workers: 2})
+	c, err := Connect(ctx, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	job, err := c.Submit(ctx, Spec{Data: queens(t, 8), Pieces: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err := wait(t, c, job.ID); err != nil || st.Solutions != queensCount[8] {
+		t.Errorf("%d solutions, %v; want %d", st.Solutions, err, queensCount[8])
+	}
+}
+
+// An nkey user (issue 31, item 9): a client with the seed file gets in,
+// one without is refused, and a seed file that is not one is an error.
+func TestNKey(t *testing.T) {
+	dir := t.TempDir()
+	kp, err := nkeys.CreateUser()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub, _ := kp.PublicKey()
+	seed, _ := kp.Seed()
+	seedFile := filepath.Join(dir, "user.nk")
+	os.WriteFile(seedFile, seed, 0o600)
+	conf := filepath.Join(dir, "nkey.conf")
+	os.WriteFile(conf, []byte("listen: 127.0.0.1:-1\nauthorization { users: [{nkey: "+pub+"}] }\n"), 0o600)
+	s, err := Serve(ServerOptions{Config: conf, StoreDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Stop()
+	ctx := context.Background()
+	if _, err := Connect(ctx, ConnOptions{URL: s.URL(), Timeout: 2 * time.Second}); !errors.Is(err, ErrConnect) {
+		t.Errorf("without the seed: %v", err)
+	}
+	if _, err := Connect(ctx, ConnOptions{URL: s.URL(), NKey: conf}); !errors.Is(err, ErrConnect) || !strings.Contains(err.Error(), "nkey.conf") {
+		t.Errorf("a file without a seed: %v", err)
+	}
+	c, err := Connect(ctx, ConnOptions{URL: s.URL(), NKey: seedFile})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
 }
