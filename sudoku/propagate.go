@@ -286,15 +286,3 @@ func (s *Solver) checkPropagate(ctx context.Context, g *Grid) (Verdict, error) {
 	}
 	return Verdict{Kind: Multiple, N: e.n}, nil
 }
-
-// autoPropagate reports whether Auto picks the propagation solver for g:
-// a side up to MaxPropagateN and a variant with constraints, unless a
-// Seed asks for the exact-cover solver's random order and it encodes
-// every rule.
-func (s *Solver) autoPropagate(g *Grid) bool {
-	v := g.Variant
-	if g.Shape.norm().N() > propagate.MaxN || !v.Constrained() {
-		return false
-	}
-	return s.opt.Seed == 0 || ExactCoverRules(v) != nil
-}
