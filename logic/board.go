@@ -26,8 +26,8 @@ const (
 // struct (see newSolver) to carry its digit names.
 type geom struct {
 	*sudoku.Geometry
-	peerSet   []uint64 // Cells*words bitset: peerSet[a*words+b/64] bit b%64 when a and b see each other
-	words     int
+	peerSet []uint64 // Cells*words bitset: peerSet[a*words+b/64] bit b%64 when a and b see each other
+	words   int
 	// fast: the fast 9x9 solver counts solutions (sudoku.AutoMethod picks
 	// it for the shape and variant).
 	fast bool
