@@ -278,11 +278,11 @@ func (s *Solver) checkPropagate(ctx context.Context, g *Grid) (Verdict, error) {
 	case err != nil:
 		return Verdict{}, err
 	case n == 0:
-		return Verdict{Kind: NoSolution, N: e.n}, nil
+		return Verdict{Kind: NoSolution}, nil
 	case n == 1:
 		sol := into(nil, g)
 		copy(sol.Cells, e.sol)
-		return Verdict{Kind: Unique, Solution: sol, N: e.n}, nil
+		return Verdict{Kind: Unique, Solution: sol}, nil
 	}
-	return Verdict{Kind: Multiple, N: e.n}, nil
+	return Verdict{Kind: Multiple}, nil
 }

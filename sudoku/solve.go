@@ -486,18 +486,18 @@ func (s *Solver) Check(ctx context.Context, g *Grid) (Verdict, error) {
 			if ie := invalid(g); ie != nil {
 				return invalidVerdict(ie), nil
 			}
-			return Verdict{Kind: NoSolution, N: 9}, nil
+			return Verdict{Kind: NoSolution}, nil
 		case 1:
 			sol := into(nil, g)
 			copy(sol.Cells, s.sol[:])
-			return Verdict{Kind: Unique, Solution: sol, N: 9}, nil
+			return Verdict{Kind: Unique, Solution: sol}, nil
 		}
-		return Verdict{Kind: Multiple, N: 9}, nil
+		return Verdict{Kind: Multiple}, nil
 	}
 	defer s.trim()
 	e, err := s.apply(ctx, g)
 	if err == errRuledOut {
-		return Verdict{Kind: NoSolution, N: g.N()}, nil
+		return Verdict{Kind: NoSolution}, nil
 	}
 	if err != nil {
 		var ie *InvalidError
@@ -523,15 +523,15 @@ func (s *Solver) Check(ctx context.Context, g *Grid) (Verdict, error) {
 	}
 	switch count {
 	case 0:
-		return Verdict{Kind: NoSolution, N: e.n}, nil
+		return Verdict{Kind: NoSolution}, nil
 	case 1:
-		return Verdict{Kind: Unique, Solution: first, N: e.n}, nil
+		return Verdict{Kind: Unique, Solution: first}, nil
 	}
-	return Verdict{Kind: Multiple, N: e.n}, nil
+	return Verdict{Kind: Multiple}, nil
 }
 
 func invalidVerdict(ie *InvalidError) Verdict {
-	return Verdict{Kind: Invalid, Clashes: ie.Clashes, Digits: ie.Digits, N: ie.N, Broken: ie.Broken}
+	return Verdict{Kind: Invalid, Invalid: ie}
 }
 
 // solvers pools Solvers for the one-shot functions, so that their cached

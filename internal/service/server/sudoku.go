@@ -238,7 +238,10 @@ func (s *Server) check(ctx context.Context, req *puzzleRequest) (any, *apiError)
 		return nil, s.sudokuError(ctx, err)
 	}
 	s.m.solved.WithLabelValues("sudoku").Inc()
-	rep := checkReply{Size: req.grid.Shape.String(), Variant: variantName(req.grid), Puzzle: req.grid.String(), Verdict: v.Kind.String(), Message: v.String(), Clashes: v.Clashes, Broken: v.Broken, Imported: req.imported}
+	rep := checkReply{Size: req.grid.Shape.String(), Variant: variantName(req.grid), Puzzle: req.grid.String(), Verdict: v.Kind.String(), Message: v.String(), Imported: req.imported}
+	if v.Invalid != nil {
+		rep.Clashes, rep.Broken = v.Invalid.Clashes, v.Invalid.Broken
+	}
 	if v.Solution != nil {
 		rep.Solution = gridText(v.Solution, req.format)
 	}
