@@ -1,14 +1,13 @@
 package bitboard_test
 
 import (
-	"github.com/dlxkit/dlx/internal/testkit/gridtest"
-
 	"runtime"
 	"testing"
 
 	"github.com/dlxkit/dlx/internal/measure/cputime"
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
 	"github.com/dlxkit/dlx/internal/solver/dfs"
+	"github.com/dlxkit/dlx/internal/testkit/gridtest"
 	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 

@@ -1,12 +1,12 @@
 package bitboard
 
 import (
-	"github.com/dlxkit/dlx/internal/testkit/gridtest"
-
 	"context"
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/dlxkit/dlx/internal/testkit/gridtest"
 )
 
 // TestCountContext: a count with no practical end (the empty grid has

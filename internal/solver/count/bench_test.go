@@ -1,14 +1,13 @@
 package count
 
 import (
-	"github.com/dlxkit/dlx/internal/testkit/gridtest"
-
 	"context"
 	"runtime"
 	"testing"
 
 	"github.com/dlxkit/dlx/internal/measure/cputime"
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
+	"github.com/dlxkit/dlx/internal/testkit/gridtest"
 )
 
 // benchReport reports solutions per second of wall time and, where the

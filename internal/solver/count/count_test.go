@@ -1,8 +1,6 @@
 package count
 
 import (
-	"github.com/dlxkit/dlx/internal/testkit/gridtest"
-
 	"context"
 	"errors"
 	"math/rand/v2"
@@ -10,6 +8,7 @@ import (
 	"time"
 
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
+	"github.com/dlxkit/dlx/internal/testkit/gridtest"
 	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
