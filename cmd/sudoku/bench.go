@@ -16,6 +16,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/dlxkit/dlx/internal/barplot"
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/internal/measure/cputime"
@@ -523,79 +524,9 @@ func writeBenchPlotFile(path string, results []benchResult) error {
 // writeBenchPlot draws puzzles per second as grouped bars (one group per
 // file, one bar per solver) on a logarithmic scale, as SVG.
 func writeBenchPlot(w io.Writer, results []benchResult) error {
-	var files, solvers []string
-	seen := map[string]bool{}
-	for _, r := range results {
-		if !seen["f"+r.File] {
-			seen["f"+r.File] = true
-			files = append(files, r.File)
-		}
-		if !seen["s"+r.Solver] {
-			seen["s"+r.Solver] = true
-			solvers = append(solvers, r.Solver)
-		}
+	bars := make([]barplot.Bar, len(results))
+	for i, r := range results {
+		bars[i] = barplot.Bar{Group: r.File, Series: r.Solver, Value: r.PerSecond}
 	}
-	lo, hi := math.Inf(1), 0.0
-	for _, r := range results {
-		if r.PerSecond > 0 {
-			lo, hi = min(lo, r.PerSecond), max(hi, r.PerSecond)
-		}
-	}
-	if hi == 0 {
-		lo, hi = 1, 10
-	}
-	dmin, dmax := math.Floor(math.Log10(lo)), math.Ceil(math.Log10(hi))
-	if dmax <= dmin {
-		dmax = dmin + 1
-	}
-	const (
-		left, top, plotH, bottom = 80.0, 40.0, 300.0, 110.0
-		barW, gap                = 22.0, 26.0
-	)
-	groupW := float64(len(solvers))*barW + gap
-	width := max(left+float64(len(files))*groupW+140, 520)
-	height := top + plotH + bottom
-	y := func(v float64) float64 {
-		return top + plotH - (math.Log10(v)-dmin)/(dmax-dmin)*plotH
-	}
-	colors := []string{"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"}
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" font-family="sans-serif" font-size="11">`+"\n", width, height)
-	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(&b, `<text x="%.0f" y="20" font-size="14">puzzles per second, one solver per bar (log scale)</text>`+"\n", left)
-	for d := dmin; d <= dmax; d++ {
-		yy := y(math.Pow(10, d))
-		fmt.Fprintf(&b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#ddd"/>`+"\n", left, yy, width-140, yy)
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, yy+4, numfmt.Commas(int64(math.Round(math.Pow(10, d)))))
-	}
-	fmt.Fprintf(&b, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="black"/>`+"\n", left, top, left, top+plotH)
-	for fi, file := range files {
-		x0 := left + gap/2 + float64(fi)*groupW
-		for si, solver := range solvers {
-			for _, r := range results {
-				if r.File != file || r.Solver != solver || r.PerSecond <= 0 {
-					continue
-				}
-				x := x0 + float64(si)*barW
-				yy := y(r.PerSecond)
-				fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"><title>%s %s: %s puzzles/s</title></rect>`+"\n",
-					x, yy, barW-2, top+plotH-yy, colors[si%len(colors)], benchXML(file), solver, numfmt.Commas(int64(math.Round(r.PerSecond))))
-			}
-		}
-		cx := x0 + float64(len(solvers))*barW/2
-		fmt.Fprintf(&b, `<text transform="translate(%.1f,%.0f) rotate(30)">%s</text>`+"\n", cx-10, top+plotH+14, benchXML(file))
-	}
-	for si, solver := range solvers {
-		yy := top + 10 + float64(si)*18
-		fmt.Fprintf(&b, `<rect x="%.0f" y="%.0f" width="12" height="12" fill="%s"/><text x="%.0f" y="%.0f">%s</text>`+"\n",
-			width-125, yy, colors[si%len(colors)], width-108, yy+10, solver)
-	}
-	b.WriteString("</svg>\n")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// benchXML escapes s for SVG text.
-func benchXML(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
+	return barplot.Write(w, "puzzles per second, one solver per bar (log scale)", "puzzles/s", bars)
 }
