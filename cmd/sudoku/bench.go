@@ -11,15 +11,13 @@ import (
 	"path/filepath"
 	"runtime/pprof"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
 	"github.com/dlxkit/dlx/internal/barplot"
+	"github.com/dlxkit/dlx/internal/benchrun"
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
-	"github.com/dlxkit/dlx/internal/measure/cputime"
 	"github.com/dlxkit/dlx/internal/numfmt"
 	"github.com/dlxkit/dlx/internal/quote"
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
@@ -270,68 +268,22 @@ func benchRun(ctx context.Context, name string, puzzles []benchPuzzle, outs []be
 	if name == "dlx" {
 		r.GuessUnit = "nodes"
 	}
-	var (
-		next    atomic.Int64 // next puzzle to take; every chunk taken is run
-		stop    atomic.Bool
-		guesses atomic.Int64
-		errs    atomic.Int64
-		wg      sync.WaitGroup
-	)
-	// Warm up (code, tables and caches) on a few puzzles, untimed.
-	warm := newBenchSolver(name)
-	var scratch benchOutcome
-	for i := range min(16, len(puzzles)) {
-		warm(ctx, &puzzles[i], limit, &scratch)
-	}
-	const chunk = 64
-	cpu0 := cputime.Process()
-	hasCPU := cpu0 > 0
-	start := time.Now()
-	for range workers {
-		solve := newBenchSolver(name)
-		wg.Go(func() {
-			var g, nerr int64
-			for !stop.Load() {
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= len(puzzles) {
-					break
-				}
-				hi := min(lo+chunk, len(puzzles))
-				for i := lo; i < hi; i++ {
-					n, err := solve(ctx, &puzzles[i], limit, &outs[i])
-					g += int64(n)
-					if err != nil {
-						nerr++
-					}
-				}
-				if ctx.Err() != nil || (budget > 0 && time.Since(start) > budget) {
-					stop.Store(true)
-				}
-			}
-			guesses.Add(g)
-			errs.Add(nerr)
+	// The warm-up's outcomes are written again by the timed run, whose
+	// first chunk of 64 is always run.
+	m := benchrun.Run(ctx, benchrun.Config{Jobs: len(puzzles), Workers: workers, Chunk: 64, Budget: budget, Warmup: 16},
+		func() func(context.Context, int) (int, error) {
+			solve := newBenchSolver(name)
+			return func(ctx context.Context, i int) (int, error) { return solve(ctx, &puzzles[i], limit, &outs[i]) }
 		})
-	}
-	wg.Wait()
-	elapsed := time.Since(start)
-	cpu1 := cputime.Process()
-	r.Puzzles = min(int(next.Load()), len(puzzles))
-	r.Complete = r.Puzzles == len(puzzles)
-	switch {
-	case r.Complete:
-	case ctx.Err() != nil:
-		r.Stopped = jsonfmt.StoppedInterrupted
-	default:
-		r.Stopped = jsonfmt.StoppedDeadline
-	}
-	r.Ms = jsonfmt.Millis(elapsed)
-	r.Errors = int(errs.Load())
+	r.Puzzles, r.Complete, r.Stopped = m.Done, m.Stopped == "", m.Stopped
+	r.Ms = jsonfmt.Millis(m.Elapsed)
+	r.Errors = m.Errors
 	if r.Puzzles > 0 {
-		r.PerSecond = float64(r.Puzzles) / elapsed.Seconds()
+		r.PerSecond = float64(r.Puzzles) / m.Elapsed.Seconds()
 		r.MsPerPuzzle = r.Ms / float64(r.Puzzles)
-		r.Guesses = float64(guesses.Load()) / float64(r.Puzzles)
-		if hasCPU {
-			r.CPUMsPerPuzzle = jsonfmt.Millis(cpu1-cpu0) / float64(r.Puzzles)
+		r.Guesses = float64(m.Work) / float64(r.Puzzles)
+		if m.CPU > 0 {
+			r.CPUMsPerPuzzle = jsonfmt.Millis(m.CPU) / float64(r.Puzzles)
 		}
 	}
 	return r
