@@ -7,9 +7,10 @@ import (
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-// bandCounter is the default Counter: standard 9x9 grids are counted by
-// internal/solver/count (band by band, with memos, without enumerating every
-// solution; it looks at the context as it runs), other grids by
+// bandCounter is the default Counter: the grids for which sudoku.Solver
+// picks the fast solver (standard 9x9; see sudoku.AutoMethod) are counted
+// by internal/solver/count (band by band, with memos, without enumerating
+// every solution; it looks at the context as it runs), other grids by
 // sudoku.Solver.
 type bandCounter struct {
 	c     count.Counter
@@ -23,7 +24,8 @@ func newBandCounter() Counter {
 
 // handles reports whether g goes to internal/solver/count.
 func (b *bandCounter) handles(g *sudoku.Grid) bool {
-	return g.IsStandard9() && len(g.Cells) == 81
+	m, err := b.s.MethodFor(g)
+	return m == sudoku.Fast && err == nil
 }
 
 // Count counts the solutions of g up to limit: all of them for a

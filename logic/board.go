@@ -26,9 +26,11 @@ const (
 // struct (see newSolver) to carry its digit names.
 type geom struct {
 	*sudoku.Geometry
-	peerSet   []uint64 // Cells*words bitset: peerSet[a*words+b/64] bit b%64 when a and b see each other
-	words     int
-	standard9 bool
+	peerSet []uint64 // Cells*words bitset: peerSet[a*words+b/64] bit b%64 when a and b see each other
+	words   int
+	// fast: the fast 9x9 solver counts solutions (sudoku.AutoMethod picks
+	// it for the shape and variant).
+	fast bool
 	// seOrder lists the houses in the order Sudoku Explainer scans them:
 	// boxes, columns, rows, then the extra regions.
 	seOrder []int
@@ -89,12 +91,12 @@ func geomOf(gr *sudoku.Grid) (*geom, error) {
 		return nil, fmt.Errorf("grid has %d cells, want %d: %w", len(gr.Cells), sg.Cells, sudoku.ErrGrid)
 	}
 	if !sg.Plain() {
-		return buildGeom(sg), nil
+		return buildGeom(sg, gr.Variant), nil
 	}
 	if g, ok := geomCache.Load(sg.Shape); ok {
 		return g.(*geom), nil
 	}
-	actual, _ := geomCache.LoadOrStore(sg.Shape, buildGeom(sg))
+	actual, _ := geomCache.LoadOrStore(sg.Shape, buildGeom(sg, gr.Variant))
 	return actual.(*geom), nil
 }
 
@@ -109,8 +111,9 @@ func (g *geom) named(f sudoku.Format) *geom {
 	return &c
 }
 
-func buildGeom(sg *sudoku.Geometry) *geom {
-	g := &geom{Geometry: sg, standard9: sg.Standard9()}
+// buildGeom returns the rater's geometry of sg, made for variant v.
+func buildGeom(sg *sudoku.Geometry, v *sudoku.Variant) *geom {
+	g := &geom{Geometry: sg, fast: sudoku.AutoMethod(sg.Shape, v, 0) == sudoku.Fast}
 	for _, k := range []houseKind{kindBox, kindCol, kindRow, kindExtra} {
 		for h, hk := range sg.Kinds {
 			if hk == k {

@@ -83,7 +83,10 @@ func TestRateHonoursContext(t *testing.T) {
 				}
 				ctx, cancel = context.WithTimeout(context.Background(), deadline)
 				defer cancel()
-				took, err = run(t, c.f, ctx, g, deadline+time.Second)
+				// The hang guard is far beyond the deadline: on a loaded
+				// machine the search may be scheduled late, and what the
+				// test checks is that it stops, not how soon.
+				took, err = run(t, c.f, ctx, g, deadline+10*time.Second)
 				if !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, sudoku.ErrNoSolution) {
 					t.Errorf("deadline: %v after %v, want the deadline or no solution", err, took)
 				}

@@ -178,9 +178,3 @@ func DescribeIn(g *sudoku.Grid, s *Step, f sudoku.Format) string {
 	fmt.Fprintf(&sb, "why: %s\n", s.Explanation)
 	return sb.String()
 }
-
-// CellName returns the r<row>c<col> name of cell index c in grid g.
-func CellName(g *sudoku.Grid, c int) string {
-	n := g.N()
-	return fmt.Sprintf("r%dc%d", c/n+1, c%n+1)
-}

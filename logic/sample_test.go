@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/dlxkit/dlx/internal/measure/cputime"
+	"github.com/dlxkit/dlx/internal/rankstat"
 	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -118,16 +119,7 @@ func rateAllTimed(t testing.TB, ps []ratedPuzzle) ([]Result, []time.Duration) {
 	return out, cpu
 }
 
-var spearman = Spearman
-
-func TestSpearmanKnown(t *testing.T) {
-	if r := spearman([]float64{1, 2, 3, 4}, []float64{10, 20, 30, 40}); math.Abs(r-1) > 1e-12 {
-		t.Errorf("spearman of monotone data = %v, want 1", r)
-	}
-	if r := spearman([]float64{1, 2, 3, 4}, []float64{4, 3, 2, 1}); math.Abs(r+1) > 1e-12 {
-		t.Errorf("spearman of reversed data = %v, want -1", r)
-	}
-}
+var spearman = rankstat.Spearman
 
 // measured are the figures of the rater against Sudoku Explainer on every
 // step-th puzzle of se_rated_sample.txt, as measured when the ratings were

@@ -8,20 +8,20 @@ import (
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
 )
 
-// bitboards are the fast 9x9 solvers countSolutions uses on standard
-// grids.
+// bitboards are the fast 9x9 solvers countSolutions uses on the grids
+// sudoku.AutoMethod gives them.
 var bitboards = sync.Pool{New: func() any { return new(bitboard.Solver) }}
 
 // countSolutions counts the solutions of b's placed digits up to limit
 // (at most 2 on standard 9x9 grids) and copies the first one found into
-// sol when not nil: with the bitboard solver on standard 9x9 grids, with
-// the general backtracking search (which looks at ctx as it runs) on the
-// others. b is not changed.
+// sol when not nil: with the fast 9x9 solver where sudoku.AutoMethod picks
+// it (standard 9x9 grids), with the general backtracking search (which
+// looks at ctx as it runs) on the others. b is not changed.
 func countSolutions(ctx context.Context, b *board, limit int, sol []uint8) (int, error) {
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
-	if b.g.standard9 {
+	if b.g.fast {
 		var p, s [81]uint8
 		copy(p[:], b.val)
 		bb := bitboards.Get().(*bitboard.Solver)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/dlxkit/dlx/sudoku"
 )
 
 // Candidate is a digit in a cell (cell index row-major, digit 1..N).
@@ -67,9 +69,8 @@ func (g *geom) digit(d int) string {
 	return strconv.Itoa(d)
 }
 
-func cellName(g *geom, c int) string {
-	return "r" + strconv.Itoa(c/g.N+1) + "c" + strconv.Itoa(c%g.N+1)
-}
+// cellName names cell c of g as "r1c1" (sudoku.CellName).
+func cellName(g *geom, c int) string { return sudoku.CellName(c, g.N) }
 
 func houseName(g *geom, h int) string {
 	switch g.Kinds[h] {

@@ -7,41 +7,19 @@ package sudoku
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/dlxkit/dlx/internal/testkit/gridtest"
 )
 
 // testRegions returns the regions of g from its shape and its variant's
-// data: rows, columns, boxes (or the variant's boxes), the extra regions.
+// boxes and extra regions (gridtest.Regions), independently of Geometry.
 func testRegions(g *Grid) [][]int {
-	br, bc := g.Shape.BoxRows, g.Shape.BoxCols
-	if br == 0 && bc == 0 {
-		br, bc = 3, 3
-	}
-	n := br * bc
-	var regs [][]int
-	for i := 0; i < n; i++ {
-		var row, col []int
-		for j := 0; j < n; j++ {
-			row = append(row, i*n+j)
-			col = append(col, j*n+i)
-		}
-		regs = append(regs, row, col)
-	}
-	if g.Variant != nil && g.Variant.Boxes != nil {
-		regs = append(regs, g.Variant.Boxes...)
-	} else {
-		for b := 0; b < n; b++ {
-			top, left := (b/br)*br, (b%br)*bc // n/bc = br boxes across
-			var box []int
-			for k := 0; k < n; k++ {
-				box = append(box, (top+k/bc)*n+left+k%bc)
-			}
-			regs = append(regs, box)
-		}
-	}
+	s := g.Shape.norm()
+	var boxes, extra [][]int
 	if g.Variant != nil {
-		regs = append(regs, g.Variant.Extra...)
+		boxes, extra = g.Variant.Boxes, g.Variant.Extra
 	}
-	return regs
+	return gridtest.Regions(s.BoxRows, s.BoxCols, boxes, extra)
 }
 
 // checkSolution fails t unless sol is a complete grid in which every region
@@ -78,72 +56,13 @@ func checkSolution(t testing.TB, puzzle, sol *Grid) {
 
 // bruteCount counts the solutions of g by plain backtracking over the cells
 // in row-major order, up to limit; when first is not nil it receives the
-// first solution found.
+// first solution found (gridtest.Count).
 func bruteCount(g *Grid, limit int, first []uint8) int {
-	regs := testRegions(g)
 	n := 0
 	for n*n < len(g.Cells) {
 		n++
 	}
-	cellRegs := make([][]int, len(g.Cells))
-	for r, reg := range regs {
-		for _, c := range reg {
-			cellRegs[c] = append(cellRegs[c], r)
-		}
-	}
-	used := make([][]bool, len(regs))
-	for r := range used {
-		used[r] = make([]bool, n+1)
-	}
-	cells := append([]uint8(nil), g.Cells...)
-	for c, v := range cells {
-		if v == 0 {
-			continue
-		}
-		for _, r := range cellRegs[c] {
-			if used[r][v] {
-				return 0
-			}
-			used[r][v] = true
-		}
-	}
-	count := 0
-	var rec func(c int)
-	rec = func(c int) {
-		for c < len(cells) && cells[c] != 0 {
-			c++
-		}
-		if c == len(cells) {
-			if count == 0 && first != nil {
-				copy(first, cells)
-			}
-			count++
-			return
-		}
-		for v := uint8(1); int(v) <= n && count < limit; v++ {
-			ok := true
-			for _, r := range cellRegs[c] {
-				if used[r][v] {
-					ok = false
-					break
-				}
-			}
-			if !ok {
-				continue
-			}
-			for _, r := range cellRegs[c] {
-				used[r][v] = true
-			}
-			cells[c] = v
-			rec(c + 1)
-			cells[c] = 0
-			for _, r := range cellRegs[c] {
-				used[r][v] = false
-			}
-		}
-	}
-	rec(0)
-	return count
+	return gridtest.Count(n, testRegions(g), g.Cells, limit, first)
 }
 
 // patternGrid returns a valid solution grid of shape s (standard rules) from

@@ -278,7 +278,7 @@ func sideOfCells(cells int) int {
 	return 0
 }
 
-// ShapeString returns "RxC", the box shape as JSON and flags write it.
+// String returns "RxC", the box shape as JSON and flags write it.
 func (s Shape) String() string {
 	s = s.norm()
 	return fmt.Sprintf("%dx%d", s.BoxRows, s.BoxCols)

@@ -220,8 +220,9 @@ func buildGeometry(s Shape, v *Variant) (*Geometry, error) {
 	return g, nil
 }
 
-// Standard9 reports whether g is the standard 9x9 grid without variant
-// constraints.
+// Standard9 reports whether g is the standard 9x9 grid without a region
+// of a variant (a Geometry has no other constraint): the grids the fast
+// solver takes (see AutoMethod).
 func (g *Geometry) Standard9() bool { return g.Shape == Standard && !g.variant }
 
 // Plain reports whether g has no variant constraint: the shape's own

@@ -100,9 +100,7 @@ func (g *Grid) Clone() *Grid {
 	return &c
 }
 
-// IsStandard9 reports whether g is a standard 9x9 grid with no variant
-// constraints, the case the specialised solver handles.
-func (g *Grid) IsStandard9() bool {
-	s := g.Shape.norm()
-	return s == Standard && (g.Variant == nil || (g.Variant.Boxes == nil && len(g.Variant.Extra) == 0 && !g.Variant.Constrained()))
-}
+// IsStandard9 reports whether g is a standard 9x9 grid with no region
+// and no constraint of a variant: the grids the fast solver takes (see
+// AutoMethod).
+func (g *Grid) IsStandard9() bool { return fastFits(g.Shape, g.Variant) }

@@ -276,7 +276,7 @@ func TestPickMethod(t *testing.T) {
 		{"forced propagate", Options{Method: Propagate}, NewGrid(Standard, nil), Propagate, nil, ""},
 		{"fast on 4x4", Options{Method: Fast}, NewGrid(Shape{2, 2}, nil), Fast, ErrShape, ""},
 	} {
-		got, err := NewSolver(tc.opt).pick(tc.g)
+		got, err := NewSolver(tc.opt).MethodFor(tc.g)
 		if tc.errIs != nil {
 			if !errors.Is(err, tc.errIs) {
 				t.Errorf("%s: %v, want %v", tc.name, err, tc.errIs)

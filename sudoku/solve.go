@@ -8,67 +8,12 @@ import (
 	"sync"
 
 	"github.com/dlxkit/dlx/exactcover"
-	"github.com/dlxkit/dlx/internal/quote"
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
 )
 
 // ErrNoSolution is returned by Solve for a puzzle whose givens do not clash
 // but that no grid completes.
 var ErrNoSolution = errors.New("no solution")
-
-// Method selects the solving algorithm.
-type Method int
-
-const (
-	// Auto uses the fast solver for standard 9x9 grids (when Options.Seed
-	// is zero), the propagation solver for grids up to 16x16 whose variant
-	// has constraints (cages, thermometers, the chess and non-consecutive
-	// rules, any rule of Rules; with a Seed, only those the exact-cover
-	// solver does not encode), and the exact-cover solver for everything
-	// else.
-	Auto Method = iota
-	// DLX always uses the exact-cover reduction on dancing links.
-	DLX
-	// Fast uses the specialised 9x9 solver (internal/solver/bitboard); other grids
-	// give an error wrapping ErrShape.
-	Fast
-	// Propagate uses the constraint-propagation solver
-	// (internal/solver/propagate), which takes every rule of every
-	// variant on grids up to 16x16 (MaxPropagateN); larger grids give an
-	// error wrapping ErrShape. It ignores Options.Seed.
-	Propagate
-)
-
-// String returns "auto", "dlx", "fast" or "propagate".
-func (m Method) String() string {
-	switch m {
-	case Auto:
-		return "auto"
-	case DLX:
-		return "dlx"
-	case Fast:
-		return "fast"
-	case Propagate:
-		return "propagate"
-	}
-	return fmt.Sprintf("Method(%d)", int(m))
-}
-
-// ParseMethod returns the Method named "auto", "dlx", "fast" or
-// "propagate".
-func ParseMethod(s string) (Method, error) {
-	switch s {
-	case "auto", "":
-		return Auto, nil
-	case "dlx":
-		return DLX, nil
-	case "fast":
-		return Fast, nil
-	case "propagate":
-		return Propagate, nil
-	}
-	return Auto, fmt.Errorf("unknown solver %s (want auto, dlx, fast or propagate)", quote.Short(s))
-}
 
 // Options configures a Solver. The zero value uses Auto and counts up to 2.
 type Options struct {
@@ -196,33 +141,6 @@ func NewSolver(opt Options) *Solver {
 // (levels entered, as exactcover.Stats.Nodes counts them), for the
 // propagation solver its search nodes.
 func (s *Solver) Guesses() int { return s.guesses }
-
-// pick returns the method that solves g: the one place where Solve, Count
-// and Check choose a solver (see Auto).
-// MethodFor returns the method Solve, Count and Check use for g with the
-// Solver's options: Fast, DLX or Propagate (never Auto), or an error
-// wrapping ErrShape when the options force the fast solver on another
-// grid.
-func (s *Solver) MethodFor(g *Grid) (Method, error) { return s.pick(g) }
-
-func (s *Solver) pick(g *Grid) (Method, error) {
-	switch s.opt.Method {
-	case DLX, Propagate:
-		return s.opt.Method, nil
-	case Fast:
-		if !g.IsStandard9() {
-			return Fast, fmt.Errorf("the fast solver handles standard 9x9 grids only: %w", ErrShape)
-		}
-		return Fast, nil
-	}
-	switch {
-	case s.opt.Seed == 0 && g.IsStandard9() && len(g.Cells) == 81:
-		return Fast, nil
-	case s.autoPropagate(g):
-		return Propagate, nil
-	}
-	return DLX, nil
-}
 
 // matrix returns the cached exact-cover solver for g's shape and variant,
 // building it on first use: an error wrapping ErrTooLarge when its
@@ -399,7 +317,7 @@ func (s *Solver) SolveInto(ctx context.Context, g, dst *Grid) (*Grid, error) {
 func (s *Solver) SolveIntoCount(ctx context.Context, g, dst *Grid, limit int) (sol *Grid, n int, err error) {
 	limit = max(limit, 1)
 	s.guesses = 0
-	m, err := s.pick(g)
+	m, err := s.MethodFor(g)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -444,13 +362,17 @@ func (s *Solver) SolveIntoCount(ctx context.Context, g, dst *Grid, limit int) (s
 			n = 1
 		}
 	} else {
+		// found, not the result n, goes to the loop's closure: the
+		// result stays off the heap on every path.
 		first = s.buf[:0]
+		found := 0
 		for sol := range e.xs.Solutions(ctx, exactcover.Options{Limit: int64(limit), Seed: s.opt.Seed}) {
-			if n == 0 {
+			if found == 0 {
 				first = append(first, sol...)
 			}
-			n++
+			found++
 		}
+		n = found
 		if err = e.xs.Err(); err == nil && n == 0 {
 			err = exactcover.ErrNoSolution
 		}
@@ -490,7 +412,7 @@ func (s *Solver) limit(limit int) int {
 func (s *Solver) Count(ctx context.Context, g *Grid, limit int) (int, error) {
 	s.guesses = 0
 	limit = s.limit(limit)
-	m, err := s.pick(g)
+	m, err := s.MethodFor(g)
 	if err != nil {
 		return 0, err
 	}
@@ -542,7 +464,7 @@ func (s *Solver) Count(ctx context.Context, g *Grid, limit int) (int, error) {
 // malformed grid or cancellation only.
 func (s *Solver) Check(ctx context.Context, g *Grid) (Verdict, error) {
 	s.guesses = 0
-	m, err := s.pick(g)
+	m, err := s.MethodFor(g)
 	if err != nil {
 		return Verdict{}, err
 	}
@@ -564,18 +486,18 @@ func (s *Solver) Check(ctx context.Context, g *Grid) (Verdict, error) {
 			if ie := invalid(g); ie != nil {
 				return invalidVerdict(ie), nil
 			}
-			return Verdict{Kind: NoSolution, N: 9}, nil
+			return Verdict{Kind: NoSolution}, nil
 		case 1:
 			sol := into(nil, g)
 			copy(sol.Cells, s.sol[:])
-			return Verdict{Kind: Unique, Solution: sol, N: 9}, nil
+			return Verdict{Kind: Unique, Solution: sol}, nil
 		}
-		return Verdict{Kind: Multiple, N: 9}, nil
+		return Verdict{Kind: Multiple}, nil
 	}
 	defer s.trim()
 	e, err := s.apply(ctx, g)
 	if err == errRuledOut {
-		return Verdict{Kind: NoSolution, N: g.N()}, nil
+		return Verdict{Kind: NoSolution}, nil
 	}
 	if err != nil {
 		var ie *InvalidError
@@ -601,15 +523,15 @@ func (s *Solver) Check(ctx context.Context, g *Grid) (Verdict, error) {
 	}
 	switch count {
 	case 0:
-		return Verdict{Kind: NoSolution, N: e.n}, nil
+		return Verdict{Kind: NoSolution}, nil
 	case 1:
-		return Verdict{Kind: Unique, Solution: first, N: e.n}, nil
+		return Verdict{Kind: Unique, Solution: first}, nil
 	}
-	return Verdict{Kind: Multiple, N: e.n}, nil
+	return Verdict{Kind: Multiple}, nil
 }
 
 func invalidVerdict(ie *InvalidError) Verdict {
-	return Verdict{Kind: Invalid, Clashes: ie.Clashes, Digits: ie.Digits, N: ie.N, Broken: ie.Broken}
+	return Verdict{Kind: Invalid, Invalid: ie}
 }
 
 // solvers pools Solvers for the one-shot functions, so that their cached

@@ -3,6 +3,7 @@ package sudoku
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -202,5 +203,5 @@ func checkRegion(reg []int, n int) error {
 // CellName returns the name of cell index i of a grid of side n, as
 // "r1c1" for the top-left cell (rows and columns counted from 1).
 func CellName(i, n int) string {
-	return fmt.Sprintf("r%dc%d", i/n+1, i%n+1)
+	return "r" + strconv.Itoa(i/n+1) + "c" + strconv.Itoa(i%n+1)
 }

@@ -8,7 +8,7 @@ type VerdictKind int
 
 // The verdicts of Check.
 const (
-	// Invalid: the givens clash (Verdict.Clashes names them).
+	// Invalid: the givens clash (Verdict.Invalid names them).
 	Invalid VerdictKind = iota + 1
 	// NoSolution: the givens do not clash, but no grid completes them.
 	NoSolution
@@ -36,24 +36,18 @@ func (k VerdictKind) String() string {
 // Verdict is the result of Check.
 type Verdict struct {
 	Kind VerdictKind
-	// Clashes are the clashing cell pairs of an invalid puzzle (see Valid).
-	Clashes [][2]int
-	// Digits holds the digit of each clash, parallel to Clashes.
-	Digits []int
+	// Invalid holds the clashing cells and the broken constraints of an
+	// invalid puzzle (Kind Invalid), else nil.
+	Invalid *InvalidError
 	// Solution is the solution of a puzzle with a unique one, else nil.
 	Solution *Grid
-	// N is the side of the grid, for naming the clashing cells.
-	N int
-	// Broken describes the constraints an invalid puzzle's givens break
-	// other than by equal digits (see InvalidError.Broken).
-	Broken []string
 }
 
 // String returns the verdict as the `sudoku check` command prints it:
 // "invalid: r1c1 and r1c5 both 7", "no solution", "unique" or "multiple".
 func (v Verdict) String() string {
-	if v.Kind == Invalid {
-		return "invalid: " + invalidString(v.Clashes, v.Digits, v.N, v.Broken)
+	if v.Kind == Invalid && v.Invalid != nil {
+		return "invalid: " + invalidString(v.Invalid.Clashes, v.Invalid.Digits, v.Invalid.N, v.Invalid.Broken)
 	}
 	return v.Kind.String()
 }

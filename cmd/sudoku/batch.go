@@ -1,11 +1,9 @@
 package main
 
-// The batch pipeline shared by solve, count and check: a reader goroutine
-// parses the inputs in order, workers (each with its own sudoku.Solver)
-// process the puzzles, and the calling goroutine writes the results in
-// input order; with one worker the calling goroutine does all three. A
-// window bounds how far the reader may run ahead of the writer, so memory
-// stays flat on any input and output starts at once.
+// The batch commands solve, count and check: an ordered parallel pipeline
+// (internal/pipeline) whose reader parses the inputs in order, whose
+// workers (each with its own sudoku.Solver) process the puzzles, and
+// whose results the calling goroutine writes in input order.
 
 import (
 	"bufio"
@@ -29,6 +27,7 @@ import (
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/internal/numfmt"
+	"github.com/dlxkit/dlx/internal/pipeline"
 	"github.com/dlxkit/dlx/internal/quote"
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -202,9 +201,8 @@ const (
 	countMismatch tally = -5
 )
 
-// batchJob is one input puzzle (or parse error) with its rank.
+// batchJob is one input puzzle (or parse error).
 type batchJob struct {
-	seq int
 	p   *sudoku.Puzzle
 	err error
 	src string // file name, "" for stdin
@@ -226,12 +224,11 @@ type puzzle struct {
 	errMsg string
 }
 
+// batchItem is the result of one puzzle.
 type batchItem struct {
-	seq  int
-	out  []byte
-	t    tally
-	msg  string // the message for standard error, if any
-	last bool   // the last puzzle of its reader chunk
+	out []byte
+	t   tally
+	msg string // the message for standard error, if any
 	// chunk, on the last puzzle of a chunk: the buffer that the outputs
 	// of the chunk's puzzles share, free again once it is written.
 	chunk []byte
@@ -324,88 +321,36 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 		}
 	}
 
-	// The reader sends the puzzles in chunks of up to batchChunk, each
-	// taking a slot of the window until the writer has written its last
-	// puzzle; a chunk goes as soon as the reader would wait for input, so
-	// a puzzle typed on a terminal is answered at once.
-	jobs := make(chan []batchJob, batchWindow/batchChunk)
-	slots := make(chan struct{}, batchWindow/batchChunk)
-	items := make(chan []batchItem, 2*b.cfg.workers+2)
-	b.freeItems = make(chan []batchItem, cap(items)+b.cfg.workers+1)
-	b.freeChunk = make(chan []byte, cap(slots)+b.cfg.workers+1)
-	// done: the chunks the workers have processed, back to the reader,
-	// which recycles their puzzles (sudoku.Reader.Recycle) and slices.
-	done := make(chan []batchJob, cap(jobs)+b.cfg.workers+1)
+	// The reader sends the puzzles in chunks of up to batchChunk, at
+	// most batchWindow puzzles in flight until the writer has written
+	// them; a chunk goes as soon as the reader would wait for input, so
+	// a puzzle typed on a terminal is answered at once. With one worker
+	// the calling goroutine reads, solves and writes (measured on 9x9
+	// files, where a puzzle takes microseconds, handing puzzles or
+	// results to another thread costs more than it saves).
+	items := 2*b.cfg.workers + 2 // the results in flight to the writer
+	b.freeItems = make(chan []batchItem, items+b.cfg.workers+1)
+	b.freeChunk = make(chan []byte, batchWindow/batchChunk+b.cfg.workers+1)
 	wr := &batchWriter{
 		w:      b.fs.Output(),
 		cancel: cancel,
 		b:      b,
-		slots:  slots,
 		prog:   prog,
-		ring:   make([]batchItem, batchWindow),
-		ready:  make([]bool, batchWindow),
 		counts: make([]int, len(b.tallies)),
 	}
-
-	// Reader. With one worker it also processes the puzzles and writes
-	// the results, in the calling goroutine: handing puzzles or results
-	// to another thread costs more than it saves (measured on 9x9 files,
-	// where a puzzle takes microseconds).
-	inline := b.cfg.workers == 1
-	read := func() {
-		var w *batchWorker
-		if inline {
-			w = b.newWorker()
-		} else {
-			defer close(jobs)
-		}
-		seq := 0
-		var chunk []batchJob
-		// rd is the reader of the file being read: the puzzles of a chunk
-		// go back to it once the chunk is processed.
-		var rd *sudoku.Reader
-		recycle := func(c []batchJob) []batchJob {
-			for i := range c {
-				rd.Recycle(c[i].p)
-				c[i] = batchJob{}
-			}
-			return c[:0]
-		}
+	// rd is the reader of the file being read: the puzzles of a chunk go
+	// back to it once the chunk is processed.
+	var rd *sudoku.Reader
+	read := func(f *pipeline.Feeder[batchJob]) {
 		flush := func() bool {
-			if len(chunk) == 0 {
-				return true
-			}
-			select {
-			case slots <- struct{}{}:
-			case <-ctx.Done():
-				return false
-			}
-			prog.read.Add(int64(len(chunk)))
-			if inline {
-				wr.take(w.work(ctx, chunk, true))
-				wr.flush()
-				chunk = recycle(chunk)
-				return true
-			}
-			jobs <- chunk
-			chunk = nil
-			for drained := false; !drained; {
-				select {
-				case c := <-done:
-					if c = recycle(c); chunk == nil {
-						chunk = c
-					}
-				default:
-					drained = true
-				}
-			}
-			return true
+			prog.read.Add(int64(f.Len()))
+			return f.Flush()
 		}
 		add := func(j batchJob) bool {
-			j.seq = seq
-			seq++
-			chunk = append(chunk, j)
-			return len(chunk) < batchChunk || flush()
+			if f.Len()+1 == batchChunk {
+				prog.read.Add(batchChunk)
+			}
+			return f.Add(j)
 		}
 		readOne := func(r io.Reader, src string) bool {
 			rd = sudoku.NewReader(countingReader{r, &prog.bytesRead}, b.cfg.read)
@@ -427,15 +372,15 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 			}
 		}
 		for i, name := range files {
-			f, src, err := openInput(e, name, i+1)
+			in, src, err := openInput(e, name, i+1)
 			if err != nil {
 				if !add(batchJob{err: err, input: true}) {
 					return
 				}
 				continue
 			}
-			ok := readOne(f, src)
-			f.Close()
+			ok := readOne(in, src)
+			in.Close()
 			if !ok {
 				return
 			}
@@ -446,35 +391,17 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 	}
 
 	stopProgress := e.Progress(start, prog.line)
-	if inline {
-		read()
-	} else {
-		go read()
-		var wg sync.WaitGroup
-		for range b.cfg.workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				w := b.newWorker()
-				for chunk := range jobs {
-					items <- w.work(ctx, chunk, false)
-					select {
-					case done <- chunk:
-					default:
-					}
-				}
-			}()
-		}
-		go func() { wg.Wait(); close(items) }()
-		for res := range items {
-			wr.take(res)
-			// Flush when no more results are ready: output streams, and
-			// a fast run writes in large blocks.
-			if len(items) == 0 {
-				wr.flush()
+	pipeline.Run(ctx, pipeline.Config{Workers: b.cfg.workers, Chunk: batchChunk, Window: batchWindow / batchChunk}, pipeline.Stages[batchJob, batchItem]{
+		Read: read,
+		Recycle: func(c []batchJob) {
+			for i := range c {
+				rd.Recycle(c[i].p)
 			}
-		}
-	}
+		},
+		NewWorker: func() func(context.Context, []batchJob, bool) []batchItem { return b.newWorker().work },
+		Take:      wr.take,
+		Flush:     wr.flush,
+	})
 	stopProgress()
 	werr, interrupted, counts, parseErrors := wr.err, wr.interrupted, wr.counts, wr.parseErrors
 	inputErrors, countErrors := wr.inputErrors, wr.countErrors
@@ -515,20 +442,15 @@ func (b *batch) run(ctx context.Context, e *cli.Env, files []string) int {
 	return cli.ExitOK
 }
 
-// batchWriter writes the results in input order. After a write error the
-// output is lost: the run is cancelled and the rest drained.
+// batchWriter writes the results, which come in input order. After a
+// write error the output is lost: the run is cancelled and the rest
+// drained.
 type batchWriter struct {
-	b      *batch
-	w      *bufio.Writer
-	err    error // the first write error
-	cancel func()
-	slots  chan struct{} // the window: a chunk's slot is freed once written
-	prog   *batchProgress
-	// ring holds the results that came before their turn; ready[i] says
-	// ring[i] holds one. next is the rank of the next result to write.
-	ring        []batchItem
-	ready       []bool
-	next        int
+	b           *batch
+	w           *bufio.Writer
+	err         error // the first write error
+	cancel      func()
+	prog        *batchProgress
 	counts      []int // per tally
 	parseErrors int
 	inputErrors int // unreadable results
@@ -536,38 +458,21 @@ type batchWriter struct {
 	interrupted bool
 }
 
-// take writes the results of res that are next in order, and those that
-// waited for them; res goes back to the workers.
+// take writes the results of a chunk, the next in order; res goes back
+// to the workers.
 func (wr *batchWriter) take(res []batchItem) {
-	// Those next in order (all of them with one worker) go out at once,
-	// the others wait in the ring.
-	i, written := 0, 0
-	for ; i < len(res) && res[i].seq == wr.next; i++ {
-		wr.next++
-		written += wr.write(res[i])
-	}
-	for _, it := range res[i:] {
-		wr.ring[it.seq%batchWindow] = it
-		wr.ready[it.seq%batchWindow] = true
+	written := 0
+	for _, it := range res {
+		written += wr.write(it)
 	}
 	clear(res)
 	free(wr.b.freeItems, res)
-	for wr.ready[wr.next%batchWindow] {
-		it := wr.ring[wr.next%batchWindow]
-		wr.ready[wr.next%batchWindow] = false
-		wr.ring[wr.next%batchWindow] = batchItem{}
-		wr.next++
-		written += wr.write(it)
-	}
 	wr.prog.done.Add(int64(written))
 }
 
 // write writes the result it, the next in order, unless the run is being
 // cancelled; it returns 1 when it wrote it, else 0.
 func (wr *batchWriter) write(it batchItem) (n int) {
-	if it.last {
-		<-wr.slots
-	}
 	switch {
 	case it.t == skipped || wr.interrupted || wr.err != nil:
 		wr.interrupted = wr.err == nil
@@ -636,7 +541,7 @@ func (w *batchWorker) work(ctx context.Context, chunk []batchJob, inline bool) [
 	res := w.b.getItems(len(chunk))
 	for i, j := range chunk {
 		t, msg := w.b.one(ctx, w.s, j, &w.pz, &w.buf)
-		res[i] = batchItem{seq: j.seq, t: t, msg: msg}
+		res[i] = batchItem{t: t, msg: msg}
 		w.ends = append(w.ends, w.buf.Len())
 	}
 	out := w.buf.Bytes()
@@ -648,7 +553,6 @@ func (w *batchWorker) work(ctx context.Context, chunk []batchJob, inline bool) [
 		res[i].out = out[start:end:end]
 		start = end
 	}
-	res[len(res)-1].last = true
 	if !inline {
 		res[len(res)-1].chunk = out
 	}

@@ -11,14 +11,13 @@ import (
 	"path/filepath"
 	"runtime/pprof"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
+	"github.com/dlxkit/dlx/internal/barplot"
+	"github.com/dlxkit/dlx/internal/benchrun"
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
-	"github.com/dlxkit/dlx/internal/measure/cputime"
 	"github.com/dlxkit/dlx/internal/numfmt"
 	"github.com/dlxkit/dlx/internal/quote"
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
@@ -269,68 +268,22 @@ func benchRun(ctx context.Context, name string, puzzles []benchPuzzle, outs []be
 	if name == "dlx" {
 		r.GuessUnit = "nodes"
 	}
-	var (
-		next    atomic.Int64 // next puzzle to take; every chunk taken is run
-		stop    atomic.Bool
-		guesses atomic.Int64
-		errs    atomic.Int64
-		wg      sync.WaitGroup
-	)
-	// Warm up (code, tables and caches) on a few puzzles, untimed.
-	warm := newBenchSolver(name)
-	var scratch benchOutcome
-	for i := range min(16, len(puzzles)) {
-		warm(ctx, &puzzles[i], limit, &scratch)
-	}
-	const chunk = 64
-	cpu0 := cputime.Process()
-	hasCPU := cpu0 > 0
-	start := time.Now()
-	for range workers {
-		solve := newBenchSolver(name)
-		wg.Go(func() {
-			var g, nerr int64
-			for !stop.Load() {
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= len(puzzles) {
-					break
-				}
-				hi := min(lo+chunk, len(puzzles))
-				for i := lo; i < hi; i++ {
-					n, err := solve(ctx, &puzzles[i], limit, &outs[i])
-					g += int64(n)
-					if err != nil {
-						nerr++
-					}
-				}
-				if ctx.Err() != nil || (budget > 0 && time.Since(start) > budget) {
-					stop.Store(true)
-				}
-			}
-			guesses.Add(g)
-			errs.Add(nerr)
+	// The warm-up's outcomes are written again by the timed run, whose
+	// first chunk of 64 is always run.
+	m := benchrun.Run(ctx, benchrun.Config{Jobs: len(puzzles), Workers: workers, Chunk: 64, Budget: budget, Warmup: 16},
+		func() func(context.Context, int) (int, error) {
+			solve := newBenchSolver(name)
+			return func(ctx context.Context, i int) (int, error) { return solve(ctx, &puzzles[i], limit, &outs[i]) }
 		})
-	}
-	wg.Wait()
-	elapsed := time.Since(start)
-	cpu1 := cputime.Process()
-	r.Puzzles = min(int(next.Load()), len(puzzles))
-	r.Complete = r.Puzzles == len(puzzles)
-	switch {
-	case r.Complete:
-	case ctx.Err() != nil:
-		r.Stopped = jsonfmt.StoppedInterrupted
-	default:
-		r.Stopped = jsonfmt.StoppedDeadline
-	}
-	r.Ms = jsonfmt.Millis(elapsed)
-	r.Errors = int(errs.Load())
+	r.Puzzles, r.Complete, r.Stopped = m.Done, m.Stopped == "", m.Stopped
+	r.Ms = jsonfmt.Millis(m.Elapsed)
+	r.Errors = m.Errors
 	if r.Puzzles > 0 {
-		r.PerSecond = float64(r.Puzzles) / elapsed.Seconds()
+		r.PerSecond = float64(r.Puzzles) / m.Elapsed.Seconds()
 		r.MsPerPuzzle = r.Ms / float64(r.Puzzles)
-		r.Guesses = float64(guesses.Load()) / float64(r.Puzzles)
-		if hasCPU {
-			r.CPUMsPerPuzzle = jsonfmt.Millis(cpu1-cpu0) / float64(r.Puzzles)
+		r.Guesses = float64(m.Work) / float64(r.Puzzles)
+		if m.CPU > 0 {
+			r.CPUMsPerPuzzle = jsonfmt.Millis(m.CPU) / float64(r.Puzzles)
 		}
 	}
 	return r
@@ -523,79 +476,9 @@ func writeBenchPlotFile(path string, results []benchResult) error {
 // writeBenchPlot draws puzzles per second as grouped bars (one group per
 // file, one bar per solver) on a logarithmic scale, as SVG.
 func writeBenchPlot(w io.Writer, results []benchResult) error {
-	var files, solvers []string
-	seen := map[string]bool{}
-	for _, r := range results {
-		if !seen["f"+r.File] {
-			seen["f"+r.File] = true
-			files = append(files, r.File)
-		}
-		if !seen["s"+r.Solver] {
-			seen["s"+r.Solver] = true
-			solvers = append(solvers, r.Solver)
-		}
+	bars := make([]barplot.Bar, len(results))
+	for i, r := range results {
+		bars[i] = barplot.Bar{Group: r.File, Series: r.Solver, Value: r.PerSecond}
 	}
-	lo, hi := math.Inf(1), 0.0
-	for _, r := range results {
-		if r.PerSecond > 0 {
-			lo, hi = min(lo, r.PerSecond), max(hi, r.PerSecond)
-		}
-	}
-	if hi == 0 {
-		lo, hi = 1, 10
-	}
-	dmin, dmax := math.Floor(math.Log10(lo)), math.Ceil(math.Log10(hi))
-	if dmax <= dmin {
-		dmax = dmin + 1
-	}
-	const (
-		left, top, plotH, bottom = 80.0, 40.0, 300.0, 110.0
-		barW, gap                = 22.0, 26.0
-	)
-	groupW := float64(len(solvers))*barW + gap
-	width := max(left+float64(len(files))*groupW+140, 520)
-	height := top + plotH + bottom
-	y := func(v float64) float64 {
-		return top + plotH - (math.Log10(v)-dmin)/(dmax-dmin)*plotH
-	}
-	colors := []string{"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"}
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%.0f" height="%.0f" font-family="sans-serif" font-size="11">`+"\n", width, height)
-	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
-	fmt.Fprintf(&b, `<text x="%.0f" y="20" font-size="14">puzzles per second, one solver per bar (log scale)</text>`+"\n", left)
-	for d := dmin; d <= dmax; d++ {
-		yy := y(math.Pow(10, d))
-		fmt.Fprintf(&b, `<line x1="%.0f" y1="%.1f" x2="%.0f" y2="%.1f" stroke="#ddd"/>`+"\n", left, yy, width-140, yy)
-		fmt.Fprintf(&b, `<text x="%.0f" y="%.1f" text-anchor="end">%s</text>`+"\n", left-6, yy+4, numfmt.Commas(int64(math.Round(math.Pow(10, d)))))
-	}
-	fmt.Fprintf(&b, `<line x1="%.0f" y1="%.0f" x2="%.0f" y2="%.0f" stroke="black"/>`+"\n", left, top, left, top+plotH)
-	for fi, file := range files {
-		x0 := left + gap/2 + float64(fi)*groupW
-		for si, solver := range solvers {
-			for _, r := range results {
-				if r.File != file || r.Solver != solver || r.PerSecond <= 0 {
-					continue
-				}
-				x := x0 + float64(si)*barW
-				yy := y(r.PerSecond)
-				fmt.Fprintf(&b, `<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s"><title>%s %s: %s puzzles/s</title></rect>`+"\n",
-					x, yy, barW-2, top+plotH-yy, colors[si%len(colors)], benchXML(file), solver, numfmt.Commas(int64(math.Round(r.PerSecond))))
-			}
-		}
-		cx := x0 + float64(len(solvers))*barW/2
-		fmt.Fprintf(&b, `<text transform="translate(%.1f,%.0f) rotate(30)">%s</text>`+"\n", cx-10, top+plotH+14, benchXML(file))
-	}
-	for si, solver := range solvers {
-		yy := top + 10 + float64(si)*18
-		fmt.Fprintf(&b, `<rect x="%.0f" y="%.0f" width="12" height="12" fill="%s"/><text x="%.0f" y="%.0f">%s</text>`+"\n",
-			width-125, yy, colors[si%len(colors)], width-108, yy+10, solver)
-	}
-	b.WriteString("</svg>\n")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// benchXML escapes s for SVG text.
-func benchXML(s string) string {
-	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;").Replace(s)
+	return barplot.Write(w, "puzzles per second, one solver per bar (log scale)", "puzzles/s", bars)
 }

@@ -38,7 +38,7 @@ func runCheck(ctx context.Context, e *cli.Env, args []string) int {
 		}
 		switch {
 		case v.Kind == sudoku.Invalid:
-			b.writeInvalid(buf, p, v.Clashes, v.Digits, v.Broken)
+			b.writeInvalid(buf, p, v.Invalid.Clashes, v.Invalid.Digits, v.Invalid.Broken)
 		case b.cfg.json:
 			r := b.newJSON(p, v.Kind.String())
 			if v.Solution != nil {

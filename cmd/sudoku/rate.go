@@ -14,6 +14,7 @@ import (
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/internal/numfmt"
+	"github.com/dlxkit/dlx/internal/rankstat"
 	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -235,7 +236,7 @@ func runRate(ctx context.Context, e *cli.Env, args []string) int {
 			b.fs.Errorf("-compare: fewer than two puzzles with a reference rating")
 		} else {
 			b.fs.Errorf("%d puzzles compared: Spearman %.3f, mean absolute difference %.3f",
-				len(ours), logic.Spearman(ours, refs), logic.MeanAbsDiff(ours, refs))
+				len(ours), rankstat.Spearman(ours, refs), rankstat.MeanAbsDiff(ours, refs))
 		}
 	}
 	return code

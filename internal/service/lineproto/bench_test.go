@@ -7,7 +7,7 @@ func BenchmarkDefaultSolver(b *testing.B) {
 	for i := range 81 {
 		p[i] = test1[i] - '0'
 	}
-	var s dfsSolver
+	s := newGridSolver()
 	for b.Loop() {
 		s.Solve(&p, &sol)
 	}

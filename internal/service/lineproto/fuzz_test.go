@@ -25,7 +25,7 @@ func FuzzLine(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, in []byte) {
-		h := handler{solver: dfsSolver{}}
+		h := handler{solver: newGridSolver()}
 		out, consumed, bad := h.process(nil, in, 100)
 		if consumed < 0 || consumed > len(in) {
 			t.Fatalf("consumed %d of %d bytes", consumed, len(in))

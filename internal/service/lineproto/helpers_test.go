@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -161,4 +162,107 @@ func readPuzzles(t testing.TB, rel string) []string {
 		}
 	}
 	return ps
+}
+
+// watcher sees the server's side of every connection of a listener: the
+// bytes the server has read and whether it waits in Read. A test orders
+// its steps after the server's with waitRead instead of sleeping.
+type watcher struct {
+	net.Listener
+	mu    sync.Mutex
+	cond  *sync.Cond
+	conns map[string]*watched // by the client's address
+}
+
+// watched is one server connection: read is the bytes read so far,
+// waiting is true while the server is in Read.
+type watched struct {
+	net.Conn
+	w       *watcher
+	read    int
+	waiting bool
+}
+
+func (w *watcher) Accept() (net.Conn, error) {
+	c, err := w.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	wc := &watched{Conn: c, w: w}
+	w.mu.Lock()
+	w.conns[c.RemoteAddr().String()] = wc
+	w.mu.Unlock()
+	return wc, nil
+}
+
+func (c *watched) Read(p []byte) (int, error) {
+	c.w.mu.Lock()
+	c.waiting = true
+	c.w.cond.Broadcast()
+	c.w.mu.Unlock()
+	n, err := c.Conn.Read(p)
+	c.w.mu.Lock()
+	c.waiting = false
+	c.read += n
+	c.w.cond.Broadcast()
+	c.w.mu.Unlock()
+	return n, err
+}
+
+// CloseWrite keeps the server's half-close (lingerClose) working.
+func (c *watched) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
+// waitRead waits until the server has read the first n bytes client
+// sent and waits in Read for more: it has answered every complete line
+// among them, and with no partial line its connection is idle. It fails
+// t after 10 seconds.
+func (w *watcher) waitRead(t *testing.T, client net.Conn, n int) {
+	t.Helper()
+	stop := time.AfterFunc(10*time.Second, func() {
+		w.mu.Lock()
+		w.cond.Broadcast()
+		w.mu.Unlock()
+	})
+	defer stop.Stop()
+	deadline := time.Now().Add(10 * time.Second)
+	key := client.LocalAddr().String()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for {
+		if c := w.conns[key]; c != nil && c.read >= n && c.waiting {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the server did not read %d bytes from %s and wait for more", n, key)
+		}
+		w.cond.Wait()
+	}
+}
+
+// startWatched is startServer with a watcher on the server's connections.
+func startWatched(t *testing.T, cfg Config) (*Server, string, *watcher) {
+	t.Helper()
+	base := runtime.NumGoroutine()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &watcher{Listener: ln, conns: map[string]*watched{}}
+	w.cond = sync.NewCond(&w.mu)
+	s := New(cfg)
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(w) }()
+	t.Cleanup(func() {
+		s.Close()
+		if err := <-done; err != ErrServerClosed {
+			t.Errorf("Serve returned %v, want ErrServerClosed", err)
+		}
+		waitGoroutines(t, base)
+	})
+	return s, ln.Addr().String(), w
 }

@@ -15,9 +15,8 @@ import (
 
 // Config configures a Server. The zero value serves with the defaults.
 type Config struct {
-	// NewSolver returns the solver of one connection; nil means
-	// the baseline depth-first solver of internal/solver/dfs (the service
-	// passes the fast bitboard solver).
+	// NewSolver returns the solver of one connection; nil means a
+	// sudoku.Solver (for these grids, the fast 9x9 solver).
 	NewSolver func() Solver
 	// MaxLine is the longest request line accepted, in bytes before the
 	// line end (default 100, as in the muduo server: ids up to 18 bytes).
@@ -61,7 +60,7 @@ type Config struct {
 
 func (c *Config) defaults() {
 	if c.NewSolver == nil {
-		c.NewSolver = func() Solver { return dfsSolver{} }
+		c.NewSolver = newGridSolver
 	}
 	if c.MaxLine <= 0 {
 		c.MaxLine = 100

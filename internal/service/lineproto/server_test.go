@@ -134,15 +134,17 @@ func TestPartialLine(t *testing.T) {
 	checkReplies(t, got, []string{"~" + req[:19] + "|" + easy})
 }
 
-// TestSplitWrites splits a pipelined request stream at every byte.
+// TestSplitWrites splits a pipelined request stream at every byte: the
+// server reads the first part (the watcher sees it wait for more) before
+// the rest is sent.
 func TestSplitWrites(t *testing.T) {
-	_, addr := startServer(t, Config{})
+	_, addr, w := startWatched(t, Config{})
 	stream := "7:" + easy + "\r\n" + ":" + clash + "\n" + dotted + "\r\n"
 	want := []string{"~7:|" + easy, "NoSolution", "~|" + easy}
 	for k := 1; k < len(stream); k++ {
 		c := dial(t, addr)
 		io.WriteString(c, stream[:k])
-		time.Sleep(200 * time.Microsecond)
+		w.waitRead(t, c, k)
 		io.WriteString(c, stream[k:])
 		r := bufio.NewReader(c)
 		c.SetReadDeadline(time.Now().Add(5 * time.Second))
@@ -163,6 +165,7 @@ func TestSplitWrites(t *testing.T) {
 		if _, err := c.Write([]byte{stream[i]}); err != nil {
 			t.Fatal(err)
 		}
+		w.waitRead(t, c, i+1)
 	}
 	r := bufio.NewReader(c)
 	c.SetReadDeadline(time.Now().Add(5 * time.Second))
@@ -380,26 +383,52 @@ func TestSlowReader(t *testing.T) {
 	t.Logf("client wrote %d requests before blocking; server answered %d", sent, s.Stats.Requests.Load())
 }
 
-// TestShutdown: requests already read are answered, then the connection
-// closes and Serve returns.
+// heldSolver tells started when it is called, and solves once release
+// is closed.
+type heldSolver struct {
+	Solver
+	started chan<- struct{}
+	release <-chan struct{}
+}
+
+func (h heldSolver) Solve(puzzle, solution *[81]uint8) bool {
+	h.started <- struct{}{}
+	<-h.release
+	return h.Solver.Solve(puzzle, solution)
+}
+
+// TestShutdown: a request the server has read is answered after Shutdown
+// begins, then the connection closes and Shutdown returns. The solver
+// holds the request until Shutdown has closed the listener.
 func TestShutdown(t *testing.T) {
-	s, addr := startServer(t, Config{})
+	started, release := make(chan struct{}, 1), make(chan struct{})
+	s, addr := startServer(t, Config{NewSolver: func() Solver {
+		return heldSolver{newGridSolver(), started, release}
+	}})
 	c := dial(t, addr)
-	io.WriteString(c, "1:"+easy+"\r\n")
 	r := bufio.NewReader(c)
-	c.SetReadDeadline(time.Now().Add(5 * time.Second))
-	if l, err := r.ReadString('\n'); err != nil || !strings.HasPrefix(l, "1:") {
-		t.Fatalf("first reply %q, %v", l, err)
-	}
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
 	io.WriteString(c, "2:"+easy+"\r\n")
-	time.Sleep(50 * time.Millisecond)
-	ctx, cancel := contextWithTimeout(5 * time.Second)
-	defer cancel()
-	if err := s.Shutdown(ctx); err != nil {
-		t.Fatal(err)
+	select {
+	case <-started:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not start solving the request")
 	}
+	ctx, cancel := contextWithTimeout(10 * time.Second)
+	defer cancel()
+	shut := make(chan error, 1)
+	go func() { shut <- s.Shutdown(ctx) }()
+	for deadline := time.Now().Add(10 * time.Second); !s.closed(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("Shutdown did not begin")
+		}
+	}
+	close(release)
 	rest, err := io.ReadAll(r)
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := <-shut; err != nil {
 		t.Fatal(err)
 	}
 	checkReplies(t, string(rest), []string{"~2:|" + easy})
@@ -540,21 +569,25 @@ func TestLineTimeout(t *testing.T) {
 // idle connections from 42 addresses no longer lock everyone out.
 func TestReapIdle(t *testing.T) {
 	const reapIdle = 100 * time.Millisecond
-	s, addr := startServer(t, Config{MaxConns: 3, MaxConnsPerAddr: 3, ReapIdle: reapIdle, BusyIdleTimeout: -1})
+	s, addr, w := startWatched(t, Config{MaxConns: 3, MaxConnsPerAddr: 3, ReapIdle: reapIdle, BusyIdleTimeout: -1})
 	a := dial(t, addr)
 	io.WriteString(a, "a:"+easy[:40]) // a partial line: busy
-	waitConns(t, s, 1)
+	w.waitRead(t, a, 42)
 	var idle []net.Conn
 	for i := range 2 {
 		c := dial(t, addr)
-		io.WriteString(c, fmt.Sprintf("%d:%s\r\n", i, easy))
+		line := fmt.Sprintf("%d:%s\r\n", i, easy)
+		io.WriteString(c, line)
 		checkReplies(t, readLines(t, c, 1), []string{fmt.Sprintf("~%d:|%s", i, easy)})
+		w.waitRead(t, c, len(line)) // idle from here
 		idle = append(idle, c)
 	}
-	time.Sleep(reapIdle)
+	time.Sleep(reapIdle) // both idle for at least reapIdle
 	// idle[1] speaks again: now idle[0] has been idle longest.
-	io.WriteString(idle[1], "again:"+easy+"\r\n")
+	again := "again:" + easy + "\r\n"
+	io.WriteString(idle[1], again)
 	checkReplies(t, readLines(t, idle[1], 1), []string{"~again:|" + easy})
+	w.waitRead(t, idle[1], len("1:"+easy+"\r\n")+len(again))
 	n := dial(t, addr)
 	io.WriteString(n, "new:"+easy+"\r\n")
 	checkReplies(t, readLines(t, n, 1), []string{"~new:|" + easy})
@@ -576,13 +609,14 @@ func TestReapIdle(t *testing.T) {
 // keep BusyIdleTimeout within IdleTimeout.
 func TestBusyIdleTimeout(t *testing.T) {
 	const busyIdle = 100 * time.Millisecond
-	s, addr := startServer(t, Config{MaxConns: 5, MaxConnsPerAddr: 5, BusyIdleTimeout: busyIdle, ReapIdle: -1})
+	s, addr, w := startWatched(t, Config{MaxConns: 5, MaxConnsPerAddr: 5, BusyIdleTimeout: busyIdle, ReapIdle: -1})
 	var conns []net.Conn
 	for range 4 {
-		conns = append(conns, dial(t, addr))
+		c := dial(t, addr)
+		w.waitRead(t, c, 0) // idle from here
+		conns = append(conns, c)
 	}
-	waitConns(t, s, 4)
-	time.Sleep(busyIdle)
+	time.Sleep(busyIdle) // all idle for at least busyIdle
 	n := dial(t, addr)
 	io.WriteString(n, "new:"+easy+"\r\n")
 	checkReplies(t, readLines(t, n, 1), []string{"~new:|" + easy})

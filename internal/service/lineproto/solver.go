@@ -1,6 +1,10 @@
 package lineproto
 
-import "github.com/dlxkit/dlx/internal/solver/dfs"
+import (
+	"context"
+
+	"github.com/dlxkit/dlx/sudoku"
+)
 
 // Solver solves one standard 9x9 puzzle: cells row-major, 0 blank, 1-9
 // given. Solve stores the first solution found in solution and reports
@@ -10,11 +14,21 @@ type Solver interface {
 	Solve(puzzle, solution *[81]uint8) bool
 }
 
-// dfsSolver is the default Solver: the project's baseline depth-first
-// solver (internal/solver/dfs).
-type dfsSolver struct{}
+// gridSolver is the default Solver: a sudoku.Solver, which picks its
+// solver for these grids in the one place that decides
+// (sudoku.AutoMethod: the fast 9x9 solver). The grids share the arrays of
+// the call, so that solving allocates nothing.
+type gridSolver struct {
+	s       sudoku.Solver
+	in, out sudoku.Grid
+}
 
-func (dfsSolver) Solve(puzzle, solution *[81]uint8) bool {
-	n, _ := dfs.Count(puzzle, 1, solution)
-	return n > 0
+func newGridSolver() Solver {
+	return &gridSolver{in: sudoku.Grid{Shape: sudoku.Standard}}
+}
+
+func (g *gridSolver) Solve(puzzle, solution *[81]uint8) bool {
+	g.in.Cells, g.out.Cells = puzzle[:], solution[:]
+	_, err := g.s.SolveInto(context.Background(), &g.in, &g.out)
+	return err == nil
 }

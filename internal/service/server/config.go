@@ -76,8 +76,8 @@ type Config struct {
 	// Logger receives the request log (default: discard).
 	Logger *slog.Logger
 	// Line configures the line protocol server (its limits: MaxConns,
-	// MaxConnsPerAddr, LineTimeout, IdleTimeout, ...); the service sets
-	// its NewSolver (the fast solver) and Logger.
+	// MaxConnsPerAddr, LineTimeout, IdleTimeout, ...; its NewSolver, nil,
+	// is the fast solver); the service sets its Logger.
 	Line lineproto.Config
 
 	// CORSOrigins are the origins whose pages may call the API from a

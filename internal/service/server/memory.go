@@ -92,10 +92,11 @@ func (s *Server) putSolver(sv *sudoku.Solver) {
 // memory that takes (sudoku.EstimateWork, at most about Config.MaxMatrix)
 // is reserved while it runs, like a matrix's (503 when the running
 // requests hold too much). The count stops at the request's deadline
-// (Config.Timeout) and when the client goes away. A standard 9x9 grid,
-// solved by the fast solver, needs no matrix: 0.
+// (Config.Timeout) and when the client goes away. A grid that
+// sudoku.AutoMethod gives the fast solver (standard 9x9) needs no matrix:
+// 0.
 func (s *Server) estimateMatrix(ctx context.Context, g *sudoku.Grid) (int64, *apiError) {
-	switch m, _ := autoSolver.MethodFor(g); m {
+	switch sudoku.AutoMethod(g.Shape, g.Variant, 0) {
 	case sudoku.Fast:
 		return 0, nil
 	case sudoku.Propagate:
@@ -135,10 +136,6 @@ func (s *Server) countError(ctx context.Context, err error) *apiError {
 	}
 	return s.sudokuError(ctx, err)
 }
-
-// autoSolver tells which method a pooled solver (default options) takes
-// for a grid; it solves nothing.
-var autoSolver = sudoku.NewSolver(sudoku.Options{})
 
 // propagateBytes bounds what the propagation solver takes for a grid of
 // at most 16x16, its compiled model cached: measured well under it.

@@ -23,7 +23,6 @@ import (
 	"github.com/dlxkit/dlx/internal/service/lineproto"
 	"github.com/dlxkit/dlx/internal/service/slots"
 	"github.com/dlxkit/dlx/internal/service/web"
-	"github.com/dlxkit/dlx/internal/solver/bitboard"
 	"github.com/dlxkit/dlx/logic"
 	"github.com/dlxkit/dlx/sudoku"
 )
@@ -64,7 +63,6 @@ func New(cfg Config) *Server {
 		free:     make(chan struct{}, 1),
 	}
 	lc := cfg.Line
-	lc.NewSolver = func() lineproto.Solver { return new(bitboardSolver) }
 	lc.Logger = cfg.Logger
 	s.line = lineproto.New(lc)
 	s.httpLim = connlimit.New(connlimit.Config{
@@ -106,14 +104,6 @@ func connState(c net.Conn, st http.ConnState) {
 
 // Config returns the server's configuration, defaults filled in.
 func (s *Server) Config() Config { return s.cfg }
-
-// bitboardSolver adapts the fast 9x9 solver to the line protocol.
-type bitboardSolver struct{ s bitboard.Solver }
-
-func (b *bitboardSolver) Solve(puzzle, solution *[81]uint8) bool {
-	n, _ := b.s.Count(puzzle, 1, solution)
-	return n > 0
-}
 
 // Handler returns the HTTP handler: the API, the metrics and the page.
 // Its /readyz answers 200 only while Serve (or ListenAndServe) runs.

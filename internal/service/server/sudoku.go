@@ -28,8 +28,8 @@ func gridText(g *sudoku.Grid, f sudoku.Format) string {
 // puzzleHandler is the common part of solve, count, check, rate and hint:
 // read the body, parse the puzzle, take a search slot, run f. With
 // matrix (solve, count, check, which search the exact-cover matrix of
-// every grid but the standard 9x9), the matrix is estimated before the
-// slot is taken, refused when over Config.MaxMatrix (413), and its
+// the grids sudoku.AutoMethod does not give the fast or the propagation
+// solver), the matrix is estimated before the slot is taken, refused when over Config.MaxMatrix (413), and its
 // memory reserved while f runs (503 when the running searches hold too
 // much).
 func (s *Server) puzzleHandler(f func(ctx context.Context, req *puzzleRequest) (any, *apiError), matrix bool) http.HandlerFunc {
@@ -126,10 +126,10 @@ func variantName(g *sudoku.Grid) string {
 	return g.Variant.Name
 }
 
-// method names the solver a pooled solver (default options) uses for g:
-// fast, dlx or propagate.
-func method(g *sudoku.Grid) string {
-	m, err := autoSolver.MethodFor(g)
+// method names the solver sv uses for g (sudoku.Solver.MethodFor): fast,
+// dlx or propagate.
+func method(sv *sudoku.Solver, g *sudoku.Grid) string {
+	m, err := sv.MethodFor(g)
 	if err != nil {
 		return "dlx"
 	}
@@ -143,7 +143,7 @@ func (s *Server) solve(ctx context.Context, req *puzzleRequest) (any, *apiError)
 	sv := s.getSolver()
 	defer s.putSolver(sv)
 	sol, err := sv.Solve(ctx, req.grid)
-	m := method(req.grid)
+	m := method(sv, req.grid)
 	s.m.nodes.WithLabelValues(m).Add(float64(sv.Guesses()))
 	if err != nil {
 		return nil, s.sudokuError(ctx, err)
@@ -188,7 +188,7 @@ func (s *Server) count(ctx context.Context, req *puzzleRequest) (any, *apiError)
 		solverLimit = -1 // sudoku.Solver.Count: every solution
 	}
 	n, err := sv.Count(ctx, req.grid, solverLimit)
-	m := method(req.grid)
+	m := method(sv, req.grid)
 	s.m.nodes.WithLabelValues(m).Add(float64(sv.Guesses()))
 	rep := countReply{Count: n, Limit: limit, Complete: true, Work: sv.Guesses(), Method: m, Imported: req.imported}
 	if limit > 0 && n >= limit {
@@ -233,12 +233,15 @@ func (s *Server) check(ctx context.Context, req *puzzleRequest) (any, *apiError)
 	sv := s.getSolver()
 	defer s.putSolver(sv)
 	v, err := sv.Check(ctx, req.grid)
-	s.m.nodes.WithLabelValues(method(req.grid)).Add(float64(sv.Guesses()))
+	s.m.nodes.WithLabelValues(method(sv, req.grid)).Add(float64(sv.Guesses()))
 	if err != nil {
 		return nil, s.sudokuError(ctx, err)
 	}
 	s.m.solved.WithLabelValues("sudoku").Inc()
-	rep := checkReply{Size: req.grid.Shape.String(), Variant: variantName(req.grid), Puzzle: req.grid.String(), Verdict: v.Kind.String(), Message: v.String(), Clashes: v.Clashes, Broken: v.Broken, Imported: req.imported}
+	rep := checkReply{Size: req.grid.Shape.String(), Variant: variantName(req.grid), Puzzle: req.grid.String(), Verdict: v.Kind.String(), Message: v.String(), Imported: req.imported}
+	if v.Invalid != nil {
+		rep.Clashes, rep.Broken = v.Invalid.Clashes, v.Invalid.Broken
+	}
 	if v.Solution != nil {
 		rep.Solution = gridText(v.Solution, req.format)
 	}

@@ -12,71 +12,14 @@ import (
 )
 
 // brute counts solutions up to limit by plain backtracking over the cells
-// in order, checking each digit against the houses listed by coordinates
-// and the variant's regions: the independent reference.
+// in order against the houses of the shape and the variant's extra
+// regions (gridtest.Count): the independent reference.
 func brute(s sudoku.Shape, v *sudoku.Variant, p []uint8, limit int) int {
-	n := s.N()
-	cells := append([]uint8(nil), p...)
-	var regions [][]int
+	var extra [][]int
 	if v != nil {
-		regions = v.Extra
+		extra = v.Extra
 	}
-	ok := func(i int, d uint8) bool {
-		r, c := i/n, i%n
-		for k := range n {
-			if (k != c && cells[r*n+k] == d) || (k != r && cells[k*n+c] == d) {
-				return false
-			}
-		}
-		r0, c0 := r/s.BoxRows*s.BoxRows, c/s.BoxCols*s.BoxCols
-		for y := r0; y < r0+s.BoxRows; y++ {
-			for x := c0; x < c0+s.BoxCols; x++ {
-				if y*n+x != i && cells[y*n+x] == d {
-					return false
-				}
-			}
-		}
-		for _, reg := range regions {
-			in := false
-			for _, e := range reg {
-				in = in || e == i
-			}
-			for _, e := range reg {
-				if in && e != i && cells[e] == d {
-					return false
-				}
-			}
-		}
-		return true
-	}
-	for i, d := range cells {
-		if d != 0 && !ok(i, d) {
-			return 0
-		}
-	}
-	count := 0
-	var rec func(i int) bool
-	rec = func(i int) bool {
-		for i < len(cells) && cells[i] != 0 {
-			i++
-		}
-		if i == len(cells) {
-			count++
-			return count >= limit
-		}
-		for d := uint8(1); int(d) <= n; d++ {
-			if ok(i, d) {
-				cells[i] = d
-				if rec(i + 1) {
-					return true
-				}
-				cells[i] = 0
-			}
-		}
-		return false
-	}
-	rec(0)
-	return count
+	return gridtest.Count(s.N(), gridtest.Regions(s.BoxRows, s.BoxCols, nil, extra), p, limit, nil)
 }
 
 // TestCountAgainstBrute: counts up to a limit agree with the brute force

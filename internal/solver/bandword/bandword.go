@@ -23,7 +23,7 @@ var (
 	// that the 9-bit row x touches, shifted to row r of a box matrix
 	// (bits 3r..3r+2): a table per row, so that BoxMatrix does not shift
 	// what it reads, in one array (the offsets go into the loads'
-	// addresses; with [3][512] each table's address took an instruction).
+	// addresses; with [3][512] each table's address is an instruction more).
 	RowBoxes [3 * 512]uint16
 	// MatchCells[m] takes the 3x3 row-by-box presence matrix m of one
 	// digit in one band (bit 3r+k: row r of the band has a candidate in
@@ -54,9 +54,8 @@ var (
 	// LoneCols[512r+x] is Lone[512r+x] (bits 0-26) with what the light
 	// rules check (see digit): bits 27-29 the boxes row x touches (bit
 	// 27+k: columns 3k..3k+2), bit 31 when x is empty, bits 32-40 the
-	// columns, x itself; bit 30 is 0. A table of its own, for LoneUnits:
-	// with Lone's entries 64 bits wide (the full rules read them too),
-	// Serg's file went 1% faster but the 17-clue file 1-2% slower.
+	// columns, x itself; bit 30 is 0. A table of its own, so that the
+	// full rules keep reading Lone's 32-bit entries.
 	LoneCols [3 * 512]uint64
 	// ByteBits[x] has byte i set to 1 when bit i of x is set.
 	ByteBits [256]uint64

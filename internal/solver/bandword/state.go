@@ -23,10 +23,9 @@ type Work struct {
 	// found in a round do not see each other, and report a contradiction
 	// at once when they do. Without it, such singles are placed and the
 	// contradiction shows later (an empty cell, a digit missing from a
-	// row, or the final check): on the hardest file, counting to 2, 46
-	// rounds per puzzle place such singles, against 57 contradictions. The
-	// check costs up to 10% on puzzles that naked singles solve alone, so
-	// the fast solver turns it on after the first propagation.
+	// row, or the final check), rounds later. The check costs most on
+	// puzzles that naked singles solve alone, so the fast solver turns it
+	// on after the first propagation.
 	Clash bool
 	// Light makes Propagate's digit rules hidden singles in rows only
 	// (see digit), without locked candidates, boxes or columns.
@@ -70,8 +69,7 @@ func (s *Work) Back(f *Frame) {
 // Init sets up the candidates of puzzle. It reports false when givens
 // clash or a value is above 9. It is not inlined: with the profile
 // (cmd/sudoku/default.pgo) it fits the budget of a hot call, and inlined
-// into bitboard's search loop it made that loop 90 instructions a puzzle
-// longer (valgrind --tool=cachegrind on Serg's file).
+// it lengthens bitboard's search loop.
 //
 //go:noinline
 func (s *Work) Init(puzzle *[81]uint8) bool {
@@ -79,9 +77,8 @@ func (s *Work) Init(puzzle *[81]uint8) bool {
 	// planes of the values as 81-bit sets (bit j of each cell's value in
 	// loj for cells 0-63, hij for cells 64-80), from which each
 	// value's cells are found without a loop over the givens; a given is
-	// a cell with a bit in some plane. Written out (addPlanes): the two
-	// loops' control and spilled temporaries took 134 instructions a
-	// puzzle.
+	// a cell with a bit in some plane. Written out (addPlanes), without
+	// the loops' control and spilled temporaries.
 	var bad, lo0, lo1, lo2, lo3, hi0, hi1, hi2, hi3 uint64
 	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[0:]), 0)
 	lo0, lo1, lo2, lo3, bad = addPlanes(lo0, lo1, lo2, lo3, bad, binary.LittleEndian.Uint64(puzzle[8:]), 8)
@@ -155,7 +152,7 @@ func (s *Work) Init(puzzle *[81]uint8) bool {
 
 // allNew marks every digit new for Propagate: a bit that no word has, so
 // that C^Seen stays under 1<<31 (Propagate tests it by the carry into bit
-// 31). Init copies it (a loop storing the words took 110 instructions).
+// 31). Init copies it, cheaper than a loop storing the words.
 var allNew = func() (a [27]uint32) {
 	for k := range a {
 		a[k] = 1 << 30
@@ -193,7 +190,7 @@ func planes(x uint64) (q0, q1, q2, q3 uint64) {
 // one cell).
 func (s *State) Place(d, b int, x uint32) {
 	c := &s.C
-	a := c[b : b+25 : b+25] // the band's nine words, unrolled: a loop cost 67 instructions a call
+	a := c[b : b+25 : b+25] // the band's nine words, unrolled
 	a[0] &^= x
 	a[3] &^= x
 	a[6] &^= x
@@ -252,9 +249,8 @@ func stacks(g uint32) uint32 {
 // singles in rows, boxes and columns; with s.Light, the light rules
 // instead (hidden singles in rows only, see below). It reports whether it
 // changed any candidate, and false in ok on a contradiction. The rules
-// run on all three bands and the branches are few: a branch per band,
-// or per band whose word the stacks changed, cost 3% on the hardest
-// file (mispredicted more than the table lookups they saved).
+// run on all three bands and the branches are few: a branch per band
+// is mispredicted more often than the table lookups it would save.
 func (s *Work) digit(d int) (changed, ok bool) {
 	c := s.C[3*d : 3*d+3 : 3*d+3]
 	seen := s.Seen[3*d : 3*d+3 : 3*d+3]
@@ -265,10 +261,9 @@ func (s *Work) digit(d int) (changed, ok bool) {
 		// LoneUnits gives with the lone cells the boxes each band word
 		// touches (bits 27-29, ANDed over the bands), an empty row (bit
 		// 31) and the columns (bits 32-40), both ORed. Without that
-		// check, a search in the light mode found out that a box had
-		// lost a digit only when its cells ran out: 70 million guesses
-		// to count 60 solutions of a grid with 8 givens, against 95
-		// with the full rules. Bits 27-31 go with Unsolved (below).
+		// check, a search in the light mode finds out that a box has
+		// lost a digit only when its cells run out, after a huge tree.
+		// Bits 27-31 go with Unsolved (below).
 		seen[0], seen[1], seen[2] = w0, w1, w2
 		e0, e1, e2 := LoneUnits(w0), LoneUnits(w1), LoneUnits(w2)
 		if (e0&e1&e2)>>27&7^7|((e0|e1|e2)>>31^0x3FE) != 0 { // one branch
@@ -436,20 +431,14 @@ func (s *Work) nakedSingles() (placed, ok bool) {
 // at a cell with one candidate spell out that candidate's index. The
 // singles of bands 0 and 1 are taken first, in one loop over s01 with
 // their planes in 64-bit words, then those of band 2, whose planes are
-// computed only when it has singles. (One loop over both, without a
-// branch on the band and the planes in an array indexed by it, took 37%
-// more instructions in this function, at the same speed.) A single that
+// computed only when it has singles. A single that
 // an earlier one of its digit sees has lost its digit by the time it is
 // taken: that is the clash test, exact (two singles of different digits
 // never remove each other's digit).
 //
-// In the search most rounds place one or two singles (Serg's file
-// counted to 2: 48% one, 29% two, 11% three; one digit in 55% of the
-// rounds, two in 26%), and a branch per digit with singles, as
-// placeSingles has, was the solver's most mispredicted branch (9 per
-// round, each taken about one time in five): valgrind --tool=cachegrind
-// counts 27% fewer simulated mispredictions on Serg's file and 6% fewer
-// instructions with these loops (the hardest file: 19% and 3.5%).
+// In the search most rounds place one or two singles, and a branch per
+// digit with singles, as placeSingles has, is mispredicted often: this
+// loop over the cells has no such branch.
 func (s *Work) placeCells(s01 uint64, s2 uint32) bool {
 	c := &s.C
 	ab := func(k int) uint64 { return uint64(c[k]) | uint64(c[k+1])<<32 }
@@ -595,7 +584,7 @@ func (s *Work) placeSingles(s01 uint64, s2 uint32) {
 // are ANDed over the words without a table and tested once, two words per
 // 64-bit word (the second in the high half: no shift below carries a bit
 // of it into a bit tested in the low half), two digits at a time (pairs),
-// written out (a loop took 23 more instructions a call and its exit was
+// written out (the compiler does not unroll the loop, whose exit is
 // mispredicted). Each kind of unit needs eight digits: with the rows
 // (boxes) of two digits left out in a band, a grid in which those two
 // swap cells in a column (row) inside a box would pass (TestValidSwaps).
@@ -603,11 +592,9 @@ func (s *Work) placeSingles(s01 uint64, s2 uint32) {
 // beside an empty one (TestValid), a state that the invariant above rules
 // out.
 //
-// Valid took 700 instructions a call with three table lookups per word,
-// 330 now (valgrind --tool=cachegrind, Serg's file). It is not inlined:
-// inlined into bitboard's search loop, where the profile
-// (cmd/sudoku/default.pgo) marks the call hot, it made the solver 48
-// instructions a puzzle longer on that file.
+// It is not inlined: inlined into bitboard's search loop, where the
+// profile (cmd/sudoku/default.pgo) marks the call hot, it lengthens the
+// loop.
 //
 //go:noinline
 func (s *State) Valid() bool {
@@ -687,19 +674,17 @@ func fold64(u uint64) uint64 {
 // last saw them (C against Seen), found as a mask before the round
 // (changed3). A digit changed during the round (by another's hidden
 // singles) waits for the next round, which follows since that other
-// digit changed something (the guesses per puzzle did not change). A
-// test and a branch per digit cost 2.5% on the hardest file
-// (mispredicted).
+// digit changed something (the guesses per puzzle are the same). A test
+// and a branch per digit would be mispredicted.
 //
 // With s.Triads (the triad search, after the root) a propagation opens
 // with the digit rules (s.open: the first call of nakedSingles does
 // nothing): a triad guess or its second branch changed one digit's
-// words, and on the hardest file half of the naked-single rounds that
-// would open the propagation found nothing. The rules reach the same
-// fixed point in any order; the round after the opening one runs the
-// naked singles whether or not the digit rules changed anything. (Not
-// in the cell modes: a cell guess changes every digit of its cell, and
-// Serg's file went 4% slower.) s.open, set in the for statement and
+// words, so that a naked-single round opening the propagation would
+// often find nothing. The rules reach the same fixed point in any
+// order; the round after the opening one runs the naked singles whether
+// or not the digit rules changed anything. (Not in the cell modes: a
+// cell guess changes every digit of its cell.) s.open, set in the for statement and
 // cleared by opened, keeps the calls on their lines (below).
 //
 // The calls of nakedSingles, digit and triads keep their lines in this
@@ -748,12 +733,9 @@ func (s *Work) Propagate() bool {
 // changed3 returns a word whose bit 31 is set when digit word k or one
 // of the next two differs from Seen: x+(1<<31-1) carries into bit 31
 // when x, under 1<<31, is not 0. Propagate writes the nine digits out:
-// the compiler does not unroll a loop over them (on the first 2,000
-// puzzles of the hardest file, the loop took 4% more instructions).
-// Reading two words as one 64-bit word (two digits from three loads
-// of C and of Seen) took 1.2% fewer instructions there but ran 0.5%
-// slower: the words were just stored one by one, and a wide load
-// over two narrow stores is not forwarded from the store buffer.
+// the compiler does not unroll a loop over them. The words are read one
+// by one: they were just stored so, and a wide load over two narrow
+// stores is not forwarded from the store buffer.
 func changed3(w, seen *[27]uint32, k int) uint32 {
 	return (w[k] ^ seen[k]) | (w[k+1] ^ seen[k+1]) | (w[k+2] ^ seen[k+2]) + 1<<31 - 1
 }

@@ -507,7 +507,7 @@ func TestTriadSearchFixedPoint(t *testing.T) {
 		}
 	}
 	for _, p := range puzzles {
-		grid := parseGrid(p)
+		grid := gridtest.Parse81(t, p)
 		var s Work
 		if !s.Init(&grid) || !s.Propagate() {
 			t.Fatalf("%.20s...: no solution at the root", p)
@@ -644,7 +644,7 @@ func TestColumns(t *testing.T) {
 // that word's digit (they set its Seen back to C) and changes nothing
 // else: Propagate's mask of changed digits sees every word.
 func TestPropagateChangedDigits(t *testing.T) {
-	grid := parseGrid("98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6")
+	grid := gridtest.Parse81(t, "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6")
 	var s Work
 	if !s.Init(&grid) || !s.Propagate() {
 		t.Fatal("no solution at the root")
@@ -926,16 +926,6 @@ func TestLightRandom(t *testing.T) {
 	if testing.Verbose() {
 		t.Logf("contradictions, changes, no changes: %v", outcomes)
 	}
-}
-
-// parseGrid returns the cells of an 81-character puzzle, '.' for a blank.
-func parseGrid(p string) (grid [81]uint8) {
-	for i := range 81 {
-		if p[i] != '.' {
-			grid[i] = p[i] - '0'
-		}
-	}
-	return grid
 }
 
 // matched returns the pairs (bit 3r+k) of the 3x3 matrix m that belong

@@ -111,9 +111,8 @@ func exactly3(n *[4]uint64) uint64 { return n[0] & n[1] &^ (n[2] | n[3]) }
 // (after the digit rules) those are the triads the digit must occupy.
 // The three triads of each group are a, b, c at the group's first bit
 // (rows: bits 3 apart, minicolumns: adjacent); a group with exactly one
-// is spread back over its three bits. (Each triad tested against the
-// other two took 40 instructions, and a cost over the inlining budget:
-// forced was a call in Propagate.)
+// is spread back over its three bits, with no test of each triad against
+// the other two, which kept forced over the inlining budget.
 func forced(t uint64) uint64 {
 	const (
 		mh = rowsM

@@ -7,6 +7,7 @@ import (
 	"github.com/dlxkit/dlx/internal/measure/cputime"
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
 	"github.com/dlxkit/dlx/internal/solver/dfs"
+	"github.com/dlxkit/dlx/internal/testkit/gridtest"
 	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
@@ -55,7 +56,7 @@ func benchSolve(b *testing.B, ps [][81]uint8, limit int, count func(*[81]uint8, 
 func BenchmarkFast(b *testing.B) {
 	for _, f := range benchFiles {
 		b.Run(f.name, func(b *testing.B) {
-			ps := readPuzzles(b, shareddata.Path(b, "data/"+f.name), 0)
+			ps := gridtest.ReadPuzzles81(b, shareddata.Path(b, "data/"+f.name), 0)
 			var s bitboard.Solver
 			benchSolve(b, ps, f.limit, s.Count)
 		})
@@ -67,7 +68,7 @@ func BenchmarkFast(b *testing.B) {
 func BenchmarkFastCount2(b *testing.B) {
 	for _, f := range benchFiles {
 		b.Run(f.name, func(b *testing.B) {
-			ps := readPuzzles(b, shareddata.Path(b, "data/"+f.name), 0)
+			ps := gridtest.ReadPuzzles81(b, shareddata.Path(b, "data/"+f.name), 0)
 			var s bitboard.Solver
 			benchSolve(b, ps, 2, s.Count)
 		})
@@ -77,7 +78,7 @@ func BenchmarkFastCount2(b *testing.B) {
 func BenchmarkDFS(b *testing.B) {
 	for _, f := range benchFiles {
 		b.Run(f.name, func(b *testing.B) {
-			ps := readPuzzles(b, shareddata.Path(b, "data/"+f.name), f.dfsMax)
+			ps := gridtest.ReadPuzzles81(b, shareddata.Path(b, "data/"+f.name), f.dfsMax)
 			benchSolve(b, ps, f.limit, dfs.Count)
 		})
 	}

@@ -33,33 +33,19 @@ const (
 
 // cellModeMax: a search for one solution (limit 1) of a puzzle with at
 // most this many cells left unplaced by the first propagation guesses on
-// cells, without the triad rules, as the solver did before the triads
-// (commit 6387483). On Serg's benchmark (30 to 49 cells left, every
-// puzzle with several solutions) the triad rules almost never remove a
-// candidate (0.4 of 7.3 calls per puzzle) and cost a quarter of the
-// time, and the cell guesses reach a solution in fewer guesses (5.81
-// against 6.05 per puzzle). The hard puzzles, where the triads halve the
-// guesses, keep more than 50 cells after the first propagation (every
-// puzzle of the hardest file but one).
+// cells, without the triad rules: on such partly filled grids the triad
+// rules seldom remove a candidate and cost more than they save, while
+// the hard puzzles, where they halve the guesses, keep more cells
+// (docs/bitboard.md, "Design", has the figures).
 const cellModeMax = 50
 
 // cellGivens: a puzzle with at least this many givens that the first
 // propagation leaves unsolved (with at most cellModeMax cells left)
-// takes modeCellsLight, whatever the limit. Such puzzles, with many
-// givens on which singles and locked candidates stall, have several
-// solutions more often than not (Serg's benchmark: 34 or 35 givens,
-// 30 to 46 cells left, every puzzle with several), and the cell guesses
-// with the light digit rules reach two solutions sooner and more cheaply
-// than the triads (Serg's file counted to 2: 6.84 against 6.92 guesses,
-// 2.5 against 3.9 µs). A unique puzzle's proof explores the whole tree,
-// where the light rules would guess more: after the first solution the
-// full digit rules return, with the cell guesses (the triads there were
-// 3.5% slower on Serg's file, and even on 510 unique puzzles of
-// se_rated_sample.txt with 30 givens or more). The threshold comes from
-// measurements on the shared files (docs/bitboard.md): "the first
-// propagation placed fewer than 10 cells" instead took in 1,316 unique
-// puzzles of se_rated_sample.txt (22 to 29 givens), on which the cell
-// guesses lose to the triads, and made that file slower than before.
+// takes modeCellsLight, whatever the limit. Such puzzles mostly have
+// several solutions, which the cell guesses with the light digit rules
+// reach sooner and more cheaply than the triads; after the first
+// solution the full digit rules return, for the rest of the tree. The
+// threshold was measured on the shared files (docs/bitboard.md).
 const cellGivens = 30
 
 // mode returns the mode of the search for limit solutions of the state
@@ -196,8 +182,8 @@ func (s *Solver) count(done <-chan struct{}, puzzle *[81]uint8, limit int, solut
 
 // write stores the solved grid of s, eight cells at a time: the digit of a
 // cell is four bit planes over the digit words, each bit spread to a byte.
-// Unrolled (band by band, words at constant offsets): the loops cost 720
-// instructions a grid, half of them loop control and bounds checks.
+// Unrolled band by band, words at constant offsets: a loop spends about
+// half its instructions on loop control and bounds checks.
 func write(s *bandword.State, out *[81]uint8) {
 	writeBand(s, 0, (*[27]uint8)(out[0:27]))
 	writeBand(s, 1, (*[27]uint8)(out[27:54]))

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/dlxkit/dlx/internal/testkit/gridtest"
 )
 
 // TestCountContext: a count with no practical end (the empty grid has
@@ -30,23 +32,11 @@ func TestCountContext(t *testing.T) {
 		t.Errorf("cancelled context: %d solutions, %v", n, err)
 	}
 
-	p := parse(t, "000000010400000000020000000000050407008000300001090000300400200050100000000806000")
+	p := gridtest.Parse81(t, "000000010400000000020000000000050407008000300001090000300400200050100000000806000")
 	var a, b [81]uint8
 	n1, g1 := s.Count(&p, 2, &a)
 	n2, g2, err := s.CountContext(context.Background(), &p, 2, &b)
 	if err != nil || n1 != n2 || g1 != g2 || a != b || n1 != 1 {
 		t.Errorf("live context: %d/%d solutions, %d/%d guesses, %v", n1, n2, g1, g2, err)
 	}
-}
-
-func parse(t *testing.T, s string) [81]uint8 {
-	t.Helper()
-	var p [81]uint8
-	if len(s) != 81 {
-		t.Fatalf("puzzle of %d characters", len(s))
-	}
-	for i := range 81 {
-		p[i] = s[i] - '0'
-	}
-	return p
 }

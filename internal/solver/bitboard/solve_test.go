@@ -43,7 +43,7 @@ func TestFiles(t *testing.T) {
 	ctx := context.Background()
 	for _, f := range uniqueFiles {
 		t.Run(f.name, func(t *testing.T) {
-			ps := readPuzzles(t, shareddata.Path(t, "data/"+f.name), 0)
+			ps := gridtest.ReadPuzzles81(t, shareddata.Path(t, "data/"+f.name), 0)
 			var s bitboard.Solver
 			dlx := sudoku.NewSolver(sudoku.Options{Method: sudoku.DLX})
 			var g int
@@ -83,7 +83,7 @@ func TestFiles(t *testing.T) {
 // have two or more, with the solver in each of its modes and the DFS and
 // exact-cover solvers.
 func TestSerg(t *testing.T) {
-	ps := readPuzzles(t, shareddata.Path(t, "data/puzzles7_serg_benchmark"), 0)
+	ps := gridtest.ReadPuzzles81(t, shareddata.Path(t, "data/puzzles7_serg_benchmark"), 0)
 	var s bitboard.Solver
 	all := modes()
 	forced := all[1:]
@@ -113,16 +113,6 @@ func TestSerg(t *testing.T) {
 			}
 		}
 	}
-}
-
-func grid(s string) *[81]uint8 {
-	var p [81]uint8
-	for i := range 81 {
-		if c := s[i]; c >= '1' && c <= '9' {
-			p[i] = c - '0'
-		}
-	}
-	return &p
 }
 
 func TestKnown(t *testing.T) {
@@ -157,7 +147,8 @@ func TestKnown(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var s bitboard.Solver
 			var sol [81]uint8
-			p := grid(tc.puzzle)
+			pz := gridtest.Parse81(t, tc.puzzle)
+			p := &pz
 			n, _ := s.Count(p, tc.limit, &sol)
 			if n != tc.want {
 				t.Fatalf("count %d, want %d", n, tc.want)
@@ -171,7 +162,8 @@ func TestKnown(t *testing.T) {
 		})
 	}
 	var s bitboard.Solver
-	bad := grid(gridtest.Solution)
+	badGrid := gridtest.Parse81(t, gridtest.Solution)
+	bad := &badGrid
 	bad[40] = 10
 	if n, _ := s.Count(bad, 2, nil); n != 0 {
 		t.Errorf("value 10: count %d, want 0", n)
@@ -182,10 +174,16 @@ func TestKnown(t *testing.T) {
 }
 
 func ExampleSolver_Count() {
-	puzzle := grid("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	const line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	var puzzle [81]uint8 // row-major, 0 for a blank
+	for i := range puzzle {
+		if c := line[i]; c != '.' {
+			puzzle[i] = c - '0'
+		}
+	}
 	var s bitboard.Solver
 	var solution [81]uint8
-	n, guesses := s.Count(puzzle, 2, &solution)
+	n, guesses := s.Count(&puzzle, 2, &solution)
 	fmt.Println(n, guesses)
 	for r := range 9 {
 		fmt.Println(solution[9*r : 9*r+9])

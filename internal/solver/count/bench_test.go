@@ -7,6 +7,7 @@ import (
 
 	"github.com/dlxkit/dlx/internal/measure/cputime"
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
+	"github.com/dlxkit/dlx/internal/testkit/gridtest"
 )
 
 // benchReport reports solutions per second of wall time and, where the
@@ -27,7 +28,7 @@ func benchReport(b *testing.B, n int, cpu0 float64) {
 // and r4c5 and r6c3 (24,205,741, the most of its 136 pairs) with Counter
 // only (the fast solver takes about 30 s).
 func BenchmarkPair(b *testing.B) {
-	p := parse(b, first17)
+	p := gridtest.Parse81(b, first17)
 	for _, pc := range []struct {
 		name     string
 		cells    [2]int
@@ -73,7 +74,7 @@ func BenchmarkPair(b *testing.B) {
 // its 136 pairs of givens, on one goroutine with one Counter (as one
 // worker of analyze does): 620,514,264 solutions in all.
 func BenchmarkPairs17(b *testing.B) {
-	p := parse(b, first17)
+	p := gridtest.Parse81(b, first17)
 	var givens []int
 	for i, v := range p {
 		if v != 0 {

@@ -8,25 +8,12 @@ import (
 	"time"
 
 	"github.com/dlxkit/dlx/internal/solver/bitboard"
+	"github.com/dlxkit/dlx/internal/testkit/gridtest"
 	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
 // first17 is the first puzzle of test1000 (17 givens).
 const first17 = "000000010400000000020000000000050407008000300001090000300400200050100000000806000"
-
-func parse(t testing.TB, s string) [81]uint8 {
-	t.Helper()
-	if len(s) < 81 {
-		t.Fatalf("line of %d characters", len(s))
-	}
-	var p [81]uint8
-	for i := range 81 {
-		if c := s[i]; c >= '1' && c <= '9' {
-			p[i] = c - '0'
-		}
-	}
-	return p
-}
 
 // reference counts p's solutions with the fast solver, up to limit.
 func reference(p *[81]uint8, limit int) int {
@@ -79,7 +66,7 @@ func TestCountTest1000(t *testing.T) {
 	var buckets [4]int // counts 1, 2-99, 100-9,999, 10,000 or more
 	start := time.Now()
 	for i, line := range lines {
-		p := parse(t, line)
+		p := gridtest.Parse81(t, line)
 		for removed := 1; removed <= 3; removed++ {
 			// Fewer extra givens for fewer removed: counts up to about
 			// 100,000 either way.
@@ -113,7 +100,7 @@ func TestCountTest1000(t *testing.T) {
 // TestCountLimit: Count stops at the limit, in both of its ways
 // (solution by solution below plainLimit, band by band above).
 func TestCountLimit(t *testing.T) {
-	p := parse(t, first17)
+	p := gridtest.Parse81(t, first17)
 	p[5*9+2] = 0 // r6c3: 518,474 solutions
 	const all = 518_474
 	empty := [81]uint8{}
@@ -151,16 +138,16 @@ func TestCountLimit(t *testing.T) {
 // grids.
 func TestCountSpecial(t *testing.T) {
 	const grid = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-	full := parse(t, grid)
+	full := gridtest.Parse81(t, grid)
 	clashFull := full
 	clashFull[0], clashFull[1] = clashFull[1], clashFull[0] // two swapped: rows still fine, columns not
 	oneBlank := full
 	oneBlank[40] = 0
 	// r1c1 blank: row 1 holds 1-8 and column 1 holds 9: no candidate.
-	noCand := parse(t, "012345678900000000000000000000000000000000000000000000000000000000000000000000000")
+	noCand := gridtest.Parse81(t, "012345678900000000000000000000000000000000000000000000000000000000000000000000000")
 	// Unique puzzle with one given changed to a digit that fits its row,
 	// column and box but leaves no solution.
-	noSol := parse(t, first17)
+	noSol := gridtest.Parse81(t, first17)
 	tests := []struct {
 		name string
 		p    [81]uint8
@@ -169,11 +156,11 @@ func TestCountSpecial(t *testing.T) {
 		{"full grid", full, 1},
 		{"full grid, one blank", oneBlank, 1},
 		{"full grid with a clash", clashFull, 0},
-		{"row clash", parse(t, "110000000"+first17[9:]), 0},
-		{"column clash", func() [81]uint8 { q := parse(t, first17); q[0], q[27] = 5, 5; return q }(), 0},
-		{"box clash", func() [81]uint8 { q := parse(t, first17); q[0], q[10] = 7, 7; return q }(), 0},
-		{"value 10", func() [81]uint8 { q := parse(t, first17); q[3] = 10; return q }(), 0},
-		{"value 255", func() [81]uint8 { q := parse(t, first17); q[80] = 255; return q }(), 0},
+		{"row clash", gridtest.Parse81(t, "110000000"+first17[9:]), 0},
+		{"column clash", func() [81]uint8 { q := gridtest.Parse81(t, first17); q[0], q[27] = 5, 5; return q }(), 0},
+		{"box clash", func() [81]uint8 { q := gridtest.Parse81(t, first17); q[0], q[10] = 7, 7; return q }(), 0},
+		{"value 10", func() [81]uint8 { q := gridtest.Parse81(t, first17); q[3] = 10; return q }(), 0},
+		{"value 255", func() [81]uint8 { q := gridtest.Parse81(t, first17); q[80] = 255; return q }(), 0},
 		{"cell without candidate", noCand, 0},
 		{"unique 17", noSol, 1},
 	}
@@ -236,7 +223,7 @@ func clashFree(p *[81]uint8) bool {
 // TestCountOrientations: every way of turning the puzzle gives the same
 // count.
 func TestCountOrientations(t *testing.T) {
-	p := parse(t, first17)
+	p := gridtest.Parse81(t, first17)
 	cases := [][]int{{5*9 + 2}, {1 * 9, 2*9 + 1}, {6 * 9, 7*9 + 1}}
 	for _, rm := range cases {
 		q := p
@@ -265,7 +252,7 @@ func TestCountOrientations(t *testing.T) {
 func TestCountCancel(t *testing.T) {
 	// Four givens removed from a 17-clue puzzle: billions of solutions,
 	// far more than a second of work.
-	p := parse(t, first17)
+	p := gridtest.Parse81(t, first17)
 	p[3*9+4], p[5*9+2], p[0*9+7], p[1*9+0] = 0, 0, 0, 0
 	empty := [81]uint8{}
 	for _, tc := range []struct {
@@ -310,7 +297,7 @@ func TestCountCancel(t *testing.T) {
 // TestCountNoAlloc: once its memos have grown, a Counter counts without
 // allocating.
 func TestCountNoAlloc(t *testing.T) {
-	p := parse(t, first17)
+	p := gridtest.Parse81(t, first17)
 	p[1*9], p[2*9+1] = 0, 0 // r2c1, r3c2: 14,036 solutions
 	var c Counter
 	ctx := context.Background()

@@ -1,6 +1,8 @@
 // Package gridtest makes grids for tests: random valid 9x9 grids for the
 // solvers, grids of any size whose lack of a solution is hard to see
-// (Confined), and their text (Letters).
+// (Confined), and their text (Letters); it reads 9x9 puzzles (Parse81,
+// ReadPuzzles81) and is the brute-force reference of the Sudoku solvers
+// (Regions, Count, Solves), written from the rules alone.
 package gridtest
 
 import "math/rand/v2"

@@ -1,4 +1,7 @@
-package logic
+// Package rankstat compares two lists of ratings: Spearman's rank
+// correlation and the mean absolute difference (sudoku rate -compare, and
+// the rater's test against Sudoku Explainer).
+package rankstat
 
 import (
 	"math"
