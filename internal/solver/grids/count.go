@@ -1,0 +1,119 @@
+package grids
+
+import (
+	"context"
+	"math/big"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// Options tunes Count.
+type Options struct {
+	// Workers is the number of pieces counted at once (0: the number of
+	// CPUs).
+	Workers int
+	// Progress, when not nil, is called after each piece with the number
+	// of pieces done and their total (from the workers' goroutines, one
+	// call at a time).
+	Progress func(done, total int)
+	// turn forces the orientation (tests): -1 never turned, 1 always.
+	turn int
+}
+
+// Count returns the number of filled Sudoku grids with r x c boxes (r
+// rows and c columns per box). It stops with ctx's error when ctx is
+// done.
+func Count(ctx context.Context, r, c int, opt Options) (*big.Int, error) {
+	p, err := newPlanFor(r, c, opt.turn)
+	if err != nil {
+		return nil, err
+	}
+	sum, err := p.sum(ctx, opt)
+	if err != nil {
+		return nil, err
+	}
+	return sum.Mul(sum, p.factor), nil
+}
+
+func newPlanFor(r, c, turn int) (*plan, error) {
+	l, err := newLayout(r, c, turn)
+	if err != nil {
+		return nil, err
+	}
+	return newPlan(l)
+}
+
+// sum returns the weighted sum over the pieces of their first band's
+// count times its completions.
+func (p *plan) sum(ctx context.Context, opt Options) (*big.Int, error) {
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(p.pieces))
+	results := make([]*big.Int, len(p.pieces))
+	var next atomic.Int64
+	var done int
+	var mu sync.Mutex
+	var firstErr error
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			wk := newWorker(ctx, p)
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(p.pieces) {
+					return
+				}
+				v, err := wk.piece(&p.pieces[i])
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					cancel()
+					return
+				}
+				results[i] = v
+				done++
+				if opt.Progress != nil {
+					opt.Progress(done, len(p.pieces))
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	total := new(big.Int)
+	for _, v := range results {
+		total.Add(total, v)
+	}
+	return total, nil
+}
+
+// piece returns the piece's weight times its first band's count times
+// the completions of that band.
+func (wk *worker) piece(pc *Piece) (*big.Int, error) {
+	first := wk.p.firstBand(pc)
+	f, ok := wk.bands(&first)
+	if !ok {
+		return nil, wk.err
+	}
+	rest, ok := wk.completions(&first, 1)
+	if !ok {
+		return nil, wk.err
+	}
+	v := rest.big()
+	v.Mul(v, new(big.Int).SetUint64(f))
+	return v.Mul(v, new(big.Int).SetUint64(pc.Weight)), nil
+}
