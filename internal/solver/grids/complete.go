@@ -2,7 +2,6 @@ package grids
 
 import (
 	"context"
-	"math/bits"
 	"slices"
 )
 
@@ -48,16 +47,7 @@ func (wk *worker) stopped() bool {
 // in order, each other stack's sets sorted, and those stacks sorted. The
 // band count is the same for every band with the same key.
 func (p *plan) key(cols *[MaxN]uint16) (k [MaxN]uint16) {
-	var g perm
-	for j := range p.w {
-		m := cols[j]
-		t := uint8(j * p.h)
-		for m != 0 {
-			g[bits.TrailingZeros16(m)] = t
-			t++
-			m &= m - 1
-		}
-	}
+	g := p.standardize(cols[:p.w])
 	w := p.w
 	for s := 1; s < p.ns; s++ {
 		st := k[(s-1)*w : s*w]

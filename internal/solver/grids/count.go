@@ -19,6 +19,8 @@ type Options struct {
 	Progress func(done, total int)
 	// turn forces the orientation (tests): -1 never turned, 1 always.
 	turn int
+	// generic: no table of band counts (tests: the other way to sum).
+	generic bool
 }
 
 // Count returns the number of filled Sudoku grids with r x c boxes (r
@@ -28,6 +30,11 @@ func Count(ctx context.Context, r, c int, opt Options) (*big.Int, error) {
 	p, err := newPlanFor(r, c, opt.turn)
 	if err != nil {
 		return nil, err
+	}
+	if p.nb == 3 && !opt.generic {
+		if err := p.fillTable(ctx); err != nil {
+			return nil, err
+		}
 	}
 	sum, err := p.sum(ctx, opt)
 	if err != nil {
@@ -109,7 +116,12 @@ func (wk *worker) piece(pc *Piece) (*big.Int, error) {
 	if !ok {
 		return nil, wk.err
 	}
-	rest, ok := wk.completions(&first, 1)
+	var rest u128
+	if wk.p.table != nil {
+		rest, ok = wk.threeBands(&first)
+	} else {
+		rest, ok = wk.completions(&first, 1)
+	}
 	if !ok {
 		return nil, wk.err
 	}

@@ -68,6 +68,8 @@ type plan struct {
 	// splits of the first stack times (w!)^(ns-1).
 	factor *big.Int
 	pieces []Piece
+	// table: see fillTable (nil: band counts are memoized per worker).
+	table []uint64
 }
 
 // perm is a relabelling of the digits.
@@ -177,6 +179,8 @@ func permutations(k int) [][]uint8 {
 	}
 	return out
 }
+
+func trailing(m uint16) int { return bits.TrailingZeros16(m) }
 
 // relabel applies g to the digit set m.
 func relabel(g *perm, m uint16) uint16 {

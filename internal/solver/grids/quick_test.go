@@ -7,7 +7,7 @@ import (
 )
 
 func TestQuick(t *testing.T) {
-	for _, s := range [][3]int{{2, 2, 0}, {3, 2, 0}, {2, 3, 0}, {2, 3, -1}, {2, 4, 0}} {
+	for _, s := range [][3]int{{2, 2, 0}, {3, 2, 0}, {2, 3, 0}, {2, 3, -1}, {3, 3, 0}} {
 		p, err := newPlanFor(s[0], s[1], s[2])
 		if err != nil {
 			t.Fatal(err)
