@@ -13,6 +13,8 @@ type worker struct {
 	ctx  context.Context
 	tick int
 	err  error
+	// generic: sum without the table (tests).
+	generic bool
 }
 
 func newWorker(ctx context.Context, p *plan) *worker {

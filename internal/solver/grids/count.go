@@ -2,6 +2,7 @@ package grids
 
 import (
 	"context"
+	"fmt"
 	"math/big"
 	"runtime"
 	"sync"
@@ -31,16 +32,62 @@ func Count(ctx context.Context, r, c int, opt Options) (*big.Int, error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.nb == 3 && !opt.generic {
-		if err := p.fillTable(ctx); err != nil {
-			return nil, err
-		}
+	return (&Plan{p}).Count(ctx, opt)
+}
+
+// A Plan is the count of the grids of one box shape split into pieces
+// (see the package documentation); the count is the sum of the pieces'
+// counts times Factor.
+type Plan struct{ p *plan }
+
+// NewPlan returns the plan of the grids with r x c boxes.
+func NewPlan(r, c int) (*Plan, error) {
+	p, err := newPlanFor(r, c, 0)
+	if err != nil {
+		return nil, err
+	}
+	return &Plan{p}, nil
+}
+
+// Pieces returns the number of pieces.
+func (pl *Plan) Pieces() int {
+	if pl == nil || pl.p == nil {
+		return 0
+	}
+	return len(pl.p.pieces)
+}
+
+// Count returns the number of grids: every piece counted, with
+// opt.Workers at once.
+func (pl *Plan) Count(ctx context.Context, opt Options) (*big.Int, error) {
+	if pl == nil || pl.p == nil {
+		return nil, fmt.Errorf("count of a zero Plan: %w", ErrShape)
+	}
+	p := pl.p
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if err := p.prepare(ctx, opt); err != nil {
+		return nil, err
 	}
 	sum, err := p.sum(ctx, opt)
 	if err != nil {
 		return nil, err
 	}
 	return sum.Mul(sum, p.factor), nil
+}
+
+// prepare fills the table of band counts when the count uses it.
+func (p *plan) prepare(ctx context.Context, opt Options) error {
+	if p.nb != 3 || opt.generic {
+		return nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.table != nil {
+		return nil
+	}
+	return p.fillTable(ctx, opt.Workers)
 }
 
 func newPlanFor(r, c, turn int) (*plan, error) {
@@ -54,11 +101,7 @@ func newPlanFor(r, c, turn int) (*plan, error) {
 // sum returns the weighted sum over the pieces of their first band's
 // count times its completions.
 func (p *plan) sum(ctx context.Context, opt Options) (*big.Int, error) {
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, len(p.pieces))
+	workers := min(max(opt.Workers, 1), len(p.pieces))
 	results := make([]*big.Int, len(p.pieces))
 	var next atomic.Int64
 	var done int
@@ -70,6 +113,7 @@ func (p *plan) sum(ctx context.Context, opt Options) (*big.Int, error) {
 	for range workers {
 		wg.Go(func() {
 			wk := newWorker(ctx, p)
+			wk.generic = opt.generic
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(p.pieces) {
@@ -117,7 +161,7 @@ func (wk *worker) piece(pc *Piece) (*big.Int, error) {
 		return nil, wk.err
 	}
 	var rest u128
-	if wk.p.table != nil {
+	if wk.p.table != nil && !wk.generic {
 		rest, ok = wk.threeBands(&first)
 	} else {
 		rest, ok = wk.completions(&first, 1)

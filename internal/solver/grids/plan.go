@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
+	"sync"
 )
 
 // ErrShape reports a box shape the counter does not handle.
@@ -70,6 +71,7 @@ type plan struct {
 	pieces []Piece
 	// table: see fillTable (nil: band counts are memoized per worker).
 	table []uint64
+	mu    sync.Mutex // held while the table is filled
 }
 
 // perm is a relabelling of the digits.

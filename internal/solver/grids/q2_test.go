@@ -8,13 +8,13 @@ import (
 )
 
 func TestQuick3(t *testing.T) {
-	p, _ := newPlanFor(3, 3, 0)
-	fmt.Println("pieces", len(p.pieces), "group", len(p.group), "splits", len(p.splits))
-	wk := newWorker(context.Background(), p)
 	start := time.Now()
-	v, err := wk.piece(&p.pieces[0])
-	fmt.Println(v, err, time.Since(start), len(wk.memo))
+	p, _ := newPlanFor(3, 3, 0)
+	fmt.Println("plan", time.Since(start))
 	start = time.Now()
-	v, err = wk.piece(&p.pieces[1])
-	fmt.Println(v, err, time.Since(start), len(wk.memo))
+	p.fillTable(context.Background(), 2)
+	fmt.Println("table", time.Since(start))
+	start = time.Now()
+	v, err := p.sum(context.Background(), Options{Workers: 1})
+	fmt.Println("sum", v, err, time.Since(start))
 }

@@ -2,18 +2,22 @@ package grids
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // maxTable is the largest number of entries of the dense table of band
 // counts (8 bytes each).
 const maxTable = 1 << 22
 
-// table holds the band count of every band whose first stack is in
-// standard form, indexed by the splits of the other stacks (split index
-// of stack s+1 times len(splits)^s, summed), for every order of the
-// stacks. It is nil when that would be over maxTable entries.
-func (p *plan) fillTable(ctx context.Context) error {
+// fillTable fills p.table, the band count of every band whose first
+// stack is in standard form, indexed by the splits of the other stacks
+// (split index of stack s+1 times len(splits)^s, summed), for every order
+// of the stacks; it leaves it nil when that would be over maxTable
+// entries. The workers share the first stack's split indices.
+func (p *plan) fillTable(ctx context.Context, workers int) error {
 	u := len(p.splits)
 	size := 1
 	for range p.ns - 1 {
@@ -23,40 +27,58 @@ func (p *plan) fillTable(ctx context.Context) error {
 		}
 	}
 	t := make([]uint64, size)
-	idx := make([]int32, p.ns-1)
-	var rec func(s int, from int32) error
-	tick := 0
-	rec = func(s int, from int32) error {
-		if s == p.ns-1 {
-			tick++
-			if tick&0x3FF == 0 {
-				if err := ctx.Err(); err != nil {
-					return err
+	var next atomic.Int32
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for wi := range workers {
+		wg.Go(func() {
+			idx := make([]int32, p.ns-1)
+			perm := make([]int32, p.ns-1)
+			var rec func(s int, from int32) error
+			rec = func(s int, from int32) error {
+				if s == p.ns-1 {
+					v, ok := bandCount(p.firstBand(&Piece{Stacks: idx}), p.n, p.h)
+					if !ok {
+						return ErrTooLarge
+					}
+					// Every order of the stacks has the same count; the
+					// entries are disjoint between workers.
+					copy(perm, idx)
+					for {
+						t[p.tableIndex(perm)] = v
+						if !nextPermutation(perm) {
+							break
+						}
+					}
+					return nil
 				}
+				for i := from; i < int32(u); i++ {
+					idx[s] = i
+					if err := rec(s+1, i); err != nil {
+						return err
+					}
+				}
+				return nil
 			}
-			v, ok := bandCount(p.firstBand(&Piece{Stacks: idx}), p.n, p.h)
-			if !ok {
-				return ErrTooLarge
-			}
-			// Every order of the stacks has the same count.
-			perm := slices.Clone(idx)
 			for {
-				t[p.tableIndex(perm)] = v
-				if !nextPermutation(perm) {
-					break
+				i := next.Add(1) - 1
+				if int(i) >= u {
+					return
+				}
+				if err := ctx.Err(); err != nil {
+					errs[wi] = err
+					return
+				}
+				idx[0] = i
+				if err := rec(1, i); err != nil {
+					errs[wi] = err
+					return
 				}
 			}
-			return nil
-		}
-		for i := from; i < int32(u); i++ {
-			idx[s] = i
-			if err := rec(s+1, i); err != nil {
-				return err
-			}
-		}
-		return nil
+		})
 	}
-	if err := rec(0, 0); err != nil {
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
 		return err
 	}
 	p.table = t
