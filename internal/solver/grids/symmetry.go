@@ -130,7 +130,7 @@ func moveGroup(r, c int) (all []move, gens []move) {
 		for i := range n {
 			for j := range n {
 				if transpose {
-					m[i*n+j] = uint8(int(co[i])*n + int(ro[j]))
+					m[i*n+j] = uint8(int(ro[j])*n + int(co[i]))
 				} else {
 					m[i*n+j] = uint8(int(ro[i])*n + int(co[j]))
 				}
