@@ -67,7 +67,13 @@ func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	r, c := shape.BoxRows, shape.BoxCols
 	plan, err := grids.NewPlan(r, c)
+	if err == nil && *ess && r*c > grids.MaxSymmetryN {
+		err = fmt.Errorf("-essentially-different: %dx%d: the grids each class of moves fixes are counted by search, for sides up to %d: %w", r, c, grids.MaxSymmetryN, grids.ErrShape)
+	}
 	if err != nil {
+		if *asJSON {
+			fs.ErrorRecord(jsonfmt.CodeShape, err)
+		}
 		return fs.Usagef("%v", err)
 	}
 	start := time.Now()
@@ -103,7 +109,10 @@ func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 			}
 			return fs.Failf("interrupted")
 		}
-		return fs.Usagef("%v", err)
+		if *asJSON {
+			fs.ErrorRecord(jsonfmt.CodeInternal, err)
+		}
+		return fs.Failf("%v", err)
 	}
 	w := fs.Output()
 	if *asJSON {
@@ -119,7 +128,11 @@ func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	code = fs.Finish(w, cli.ExitOK)
 	if !*quiet {
-		fs.Errorf("%dx%d: %s grids, %d pieces, in %s", r, c, commasBig(n), plan.Pieces(), numfmt.Duration(elapsed))
+		line := fmt.Sprintf("%dx%d: %s grids", r, c, commasBig(n))
+		if sym != nil {
+			line += fmt.Sprintf(", %s essentially different (a group of order %s, %d classes of moves)", commasBig(sym.Grids), commasBig(sym.Order), len(sym.Classes))
+		}
+		fs.Errorf("%s, %d pieces, in %s", line, plan.Pieces(), numfmt.Duration(elapsed))
 	}
 	return code
 }
