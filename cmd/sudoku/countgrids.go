@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -27,7 +28,10 @@ up to the Sudoku symmetries (relabelling, band and stack moves, row and
 column moves within them, and for square boxes transposition), by
 Burnside's lemma (small shapes only: see docs/sudoku.md). With -json, one
 object: {"shape":"3x3","grids":"6670903752021072936960","pieces":131,...}
-(the numbers as strings: they pass 2^53). On a terminal, standard error
+(the numbers as strings: they pass 2^53). The count is a sum of pieces
+times a factor: -pieces lists them (the factor, then each piece's weight
+and first-band column sets), -piece I counts one (its part of the sum):
+the parts summed, times the factor, are the count. On a terminal, standard error
 shows the pieces done and the time left (-quiet turns it off). Ctrl-C
 stops the count: nothing is printed, standard error says "interrupted" and
 the exit status is 1. Exit status: 0 on success, 1 when stopped or the
@@ -51,6 +55,8 @@ func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 	workers := fs.Int("workers", runtime.NumCPU(), "count `N` pieces in parallel")
 	fs.SetDefaultDoc("workers", "the number of CPUs")
 	ess := fs.Bool("essentially-different", false, "count the grids up to the Sudoku symmetries (Burnside's lemma)")
+	listPieces := fs.Bool("pieces", false, "list the pieces the count is split into (the factor, then one line per piece)")
+	piece := fs.Int("piece", -1, "count only piece `I` (from 0) and print its part of the sum")
 	pos, code, ok := fs.Parse(args)
 	if !ok {
 		return code
@@ -75,6 +81,16 @@ func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 			fs.ErrorRecord(jsonfmt.CodeShape, err)
 		}
 		return fs.Usagef("%v", err)
+	}
+	switch {
+	case *listPieces && (*piece >= 0 || *ess):
+		return fs.Usagef("-pieces lists the pieces: not with -piece or -essentially-different")
+	case *piece >= 0 && *ess:
+		return fs.Usagef("-piece counts one piece: not with -essentially-different")
+	case *listPieces:
+		return printPieces(fs, plan, r, c, *asJSON)
+	case *piece >= 0:
+		return countOnePiece(ctx, fs, plan, r, c, *piece, *workers, *asJSON)
 	}
 	start := time.Now()
 	var prog struct {
@@ -162,4 +178,85 @@ func commasBig(n *big.Int) string {
 		out = append(out, s[i])
 	}
 	return string(out)
+}
+
+// piecesJSON is what count-grids -pieces -json prints.
+type piecesJSON struct {
+	Shape      string      `json:"shape"`
+	Factor     string      `json:"factor"`
+	Transposed bool        `json:"transposed"`
+	Pieces     []pieceJSON `json:"pieces"`
+}
+
+type pieceJSON struct {
+	Weight  uint64   `json:"weight"`
+	Columns []string `json:"columns"`
+}
+
+// printPieces lists the plan: the factor, then each piece's weight and
+// first-band column sets (digits 1..N; the grid turned when the plan is).
+func printPieces(fs *cli.FlagSet, plan *grids.Plan, r, c int, asJSON bool) int {
+	w := fs.Output()
+	j := piecesJSON{Shape: fmt.Sprintf("%dx%d", r, c), Factor: plan.Factor().String(), Transposed: plan.Transposed()}
+	if !asJSON {
+		turned := ""
+		if plan.Transposed() {
+			turned = " (turned: columns for rows)"
+		}
+		fmt.Fprintf(w, "factor %s, %d pieces%s\n", j.Factor, plan.Pieces(), turned)
+	}
+	for i := range plan.Pieces() {
+		weight, cols, err := plan.Piece(i)
+		if err != nil {
+			return fs.Failf("%v", err)
+		}
+		pj := pieceJSON{Weight: weight}
+		for _, m := range cols {
+			var b []byte
+			for d := range 16 {
+				if m&(1<<d) != 0 {
+					b = append(b, "123456789ABC"[d])
+				}
+			}
+			pj.Columns = append(pj.Columns, string(b))
+		}
+		if asJSON {
+			j.Pieces = append(j.Pieces, pj)
+		} else {
+			fmt.Fprintf(w, "%d %d %s\n", i, weight, strings.Join(pj.Columns, " "))
+		}
+	}
+	if asJSON {
+		jsonfmt.NewEncoder(w).Encode(j)
+	}
+	return fs.Finish(w, cli.ExitOK)
+}
+
+// countOnePiece prints piece i's part of the sum.
+func countOnePiece(ctx context.Context, fs *cli.FlagSet, plan *grids.Plan, r, c, i, workers int, asJSON bool) int {
+	v, err := plan.CountPiece(ctx, i, grids.Options{Workers: workers})
+	if err != nil {
+		if ctx.Err() != nil {
+			if asJSON {
+				fs.ErrorRecord(jsonfmt.CodeCanceled, errors.New("interrupted"))
+			}
+			return fs.Failf("interrupted")
+		}
+		if asJSON {
+			fs.ErrorRecord(jsonfmt.CodeBadRequest, err)
+		}
+		return fs.Usagef("%v", err)
+	}
+	w := fs.Output()
+	if asJSON {
+		jsonfmt.NewEncoder(w).Encode(struct {
+			Shape  string `json:"shape"`
+			Piece  int    `json:"piece"`
+			Part   string `json:"part"`
+			Factor string `json:"factor"`
+		}{fmt.Sprintf("%dx%d", r, c), i, v.String(), plan.Factor().String()})
+	} else {
+		fmt.Fprintln(w, v)
+	}
+	return fs.Finish(w, cli.ExitOK)
 }

@@ -22,3 +22,18 @@ func BenchmarkCount2x4(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCount2x4FourBands counts the 8x8 grids as four bands of two
+// rows (the sum recursing band by band: 150 s, against 0.4 s as two bands
+// of four rows) and checks the published count.
+func BenchmarkCount2x4FourBands(b *testing.B) {
+	for b.Loop() {
+		n, err := Count(context.Background(), 2, 4, Options{turn: -1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if n.String() != "29136487207403520" {
+			b.Fatalf("%v grids", n)
+		}
+	}
+}

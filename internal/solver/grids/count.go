@@ -2,6 +2,7 @@ package grids
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"runtime"
@@ -172,4 +173,62 @@ func (wk *worker) piece(pc *Piece) (*big.Int, error) {
 	v := rest.big()
 	v.Mul(v, new(big.Int).SetUint64(f))
 	return v.Mul(v, new(big.Int).SetUint64(pc.Weight)), nil
+}
+
+// Factor returns the number the pieces' sum is multiplied by: the ordered
+// splits of the first stack times (C!)^(stacks-1) (see the package
+// documentation).
+func (pl *Plan) Factor() *big.Int {
+	if pl == nil || pl.p == nil {
+		return new(big.Int)
+	}
+	return new(big.Int).Set(pl.p.factor)
+}
+
+// Piece returns piece i: its weight and the first band's column sets,
+// one digit set (bit d for digit d+1) per column of the turned grid
+// (Transposed says whether it is turned).
+func (pl *Plan) Piece(i int) (weight uint64, columns []uint16, err error) {
+	if err := pl.check(i); err != nil {
+		return 0, nil, err
+	}
+	p := pl.p
+	cols := p.firstBand(&p.pieces[i])
+	return p.pieces[i].Weight, cols[:p.n], nil
+}
+
+// Transposed reports whether the plan counts the grids turned (rows for
+// columns: C x R boxes), which has fewer bands.
+func (pl *Plan) Transposed() bool { return pl != nil && pl.p != nil && pl.p.transposed }
+
+// CountPiece returns piece i's part of the sum: its weight times the
+// number of its first bands times their completions. The count is Factor
+// times the sum of every piece's part; pieces may be counted in any
+// order, on any machine, and summed exactly.
+func (pl *Plan) CountPiece(ctx context.Context, i int, opt Options) (*big.Int, error) {
+	if err := pl.check(i); err != nil {
+		return nil, err
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if err := pl.p.prepare(ctx, opt); err != nil {
+		return nil, err
+	}
+	wk := newWorker(ctx, pl.p)
+	wk.generic = opt.generic
+	return wk.piece(&pl.p.pieces[i])
+}
+
+// ErrPiece reports a piece index out of range.
+var ErrPiece = errors.New("grids: no such piece")
+
+func (pl *Plan) check(i int) error {
+	if pl == nil || pl.p == nil {
+		return fmt.Errorf("piece %d of a zero Plan: %w", i, ErrPiece)
+	}
+	if i < 0 || i >= len(pl.p.pieces) {
+		return fmt.Errorf("piece %d: want 0 to %d: %w", i, len(pl.p.pieces)-1, ErrPiece)
+	}
+	return nil
 }
