@@ -194,7 +194,11 @@ func relabel(g *perm, m uint16) uint16 {
 	return out
 }
 
-// image returns the index of the split g(splits[i]).
+// errInternal reports a broken invariant of the plan (a bug).
+var errInternal = errors.New("grids: internal error: a relabelled split is not a split")
+
+// image returns the index of the split g(splits[i]), or -1 when it is
+// not one (a bug: enumPieces reports it).
 func (p *plan) image(g *perm, i int32) int32 {
 	var k [MaxN]uint16
 	for j, m := range p.splits[i] {
@@ -203,7 +207,7 @@ func (p *plan) image(g *perm, i int32) int32 {
 	slices.Sort(k[:p.w])
 	j, ok := p.splitOf[k]
 	if !ok {
-		panic("grids: a relabelled split is not a split")
+		return -1
 	}
 	return j
 }
@@ -232,6 +236,9 @@ func (p *plan) enumPieces() error {
 			var size uint64
 			for k := range g {
 				j := p.image(&g[k], int32(i))
+				if j < 0 {
+					return errInternal
+				}
 				if !seen[j] {
 					seen[j] = true
 					size++
