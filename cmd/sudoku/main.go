@@ -32,6 +32,7 @@ var program = &cli.Program{
 		{Name: "bench", Short: "measure the 9x9 solvers (fast, dlx, dfs) on puzzle files", Run: runBench},
 		{Name: "check", Short: "tell whether each puzzle is invalid, unsolvable, unique or multiple", Run: runCheck},
 		{Name: "count", Short: "count the solutions of every puzzle, up to a limit", Run: runCount},
+		{Name: "count-grids", Short: "count every filled grid of a box shape (and the essentially different ones)", Run: runCountGrids},
 		{Name: "generate", Short: "generate puzzles with a unique solution (level, symmetry, givens, seed)", Run: runGenerate},
 		{Name: "hint", Short: "explain the next logical step of a puzzle", Run: runHint},
 		{Name: "import", Short: "import an f-puzzles or SudokuPad link as a JSON puzzle object", Run: runImport},

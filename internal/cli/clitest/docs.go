@@ -153,7 +153,8 @@ func CheckMan(t *testing.T, prog, path string, run RunFunc) {
 		}
 	}
 	for cmd, flags := range Help(t, run) {
-		_, section, ok := strings.Cut(page, ".SS \""+prog+" "+cmd)
+		// roff escapes the hyphens of a name (count-grids).
+		_, section, ok := strings.Cut(page, ".SS \""+prog+" "+strings.ReplaceAll(cmd, "-", `\-`))
 		if !ok {
 			t.Errorf("the manual page has no section for %s", cmd)
 			continue

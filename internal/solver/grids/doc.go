@@ -1,0 +1,25 @@
+// Package grids counts the filled Sudoku grids of a box shape exactly,
+// by computation (docs/sudoku.md, "Counting every grid").
+//
+// A band is the rows of one row of boxes; its column sets are the digits
+// each column holds in it. Bands meet only through the columns, so the
+// number of grids is the sum, over the ways to give every band column sets
+// that split each column's digits, of the product of the number of bands
+// with each band's column sets (the ordered 1-factorisations of a regular
+// bipartite graph of digits and columns). The grid is turned when that
+// gives fewer bands.
+//
+// The first band's column sets are reduced by symmetry: a relabelling
+// puts the first stack in standard form (factor: its ordered splits),
+// column permutations sort the other stacks (factor (C!)^(stacks-1)), and
+// the relabellings that keep the standard first stack split the rest
+// into orbits, chosen stack by stack; the representatives, weighted by
+// their orbit sizes, are the pieces of a Plan. Each piece's completions
+// are summed over the column sets of band 2 (band 3 takes what is left;
+// with more bands the sum recurses), with the band counts of three-band
+// shapes taken from a table of every band whose first stack is standard.
+//
+// EssentiallyDifferent counts the grids up to relabelling, row and column
+// moves and (square boxes) transposition by Burnside's lemma over the
+// conjugacy classes of the moves, for sides up to 6.
+package grids
