@@ -154,27 +154,24 @@ func autoCells(items, primary int) bool {
 	return cellsSave(items, primary) <= maxAutoCellsSave
 }
 
-// Bytes returns the memory the solver holds now: its links and their
-// saved copy, the option starts it shares with its problem, and the
-// engines built so far (cells, bits), as the capacities of their arrays.
+// Bytes returns the memory the solver holds now: its own arrays, the
+// option starts it shares with its problem, and the engines built so far
+// (links and their saved copy, cells, bits), as the capacities of their
+// arrays.
 func (s *Solver) Bytes() int64 {
-	b := bytesOf(s.nd) + bytesOf(s.it) + bytesOf(s.col) + bytesOf(s.ocol) +
-		bytesOf(s.optStart) + bytesOf(s.extOf) + bytesOf(s.chosen) + bytesOf(s.usedBy) +
-		bytesOf(s.usedColor) + bytesOf(s.baseND) + bytesOf(s.baseIT) + bytesOf(s.baseCol) +
-		bytesOf(s.choice) + bytesOf(s.rbuf) + bytesOf(s.rbase) + bytesOf(s.rpos) +
-		bytesOf(s.act) + bytesOf(s.pos) + bytesOf(s.cnt) + bytesOf(s.active) +
-		bytesOf(s.sol) + bytesOf(s.bound) + bytesOf(s.slack) + bytesOf(s.ftweak)
-	if c := s.cs; c != nil {
-		b += bytesOf(c.nd) + bytesOf(c.set) + bytesOf(c.act) + bytesOf(c.first) +
-			bytesOf(c.base) + bytesOf(c.save) + bytesOf(c.saved) + bytesOf(c.choice) +
-			bytesOf(c.force) + bytesOf(c.sol)
+	if s.zero() {
+		return 0
 	}
-	if t := s.bs; t != nil {
-		b += 3*bytesOf(t.mlo) + bytesOf(t.md) + bytesOf(t.full) + bytesOf(t.sum) +
-			bytesOf(t.rmask) + bytesOf(t.mw) + bytesOf(t.kstart) + bytesOf(t.kill) +
-			bytesOf(t.pstart) + bytesOf(t.prim) + bytesOf(t.live0) + bytesOf(t.act0) +
-			bytesOf(t.lo) + bytesOf(t.hi) + bytesOf(t.cov) + bytesOf(t.live) +
-			bytesOf(t.act) + 3*bytesOf(t.path) + bytesOf(t.rbuf) + bytesOf(t.sol)
+	b := s.m.bytes() + bytesOf(s.m.optStart) + bytesOf(s.chosen) + bytesOf(s.usedBy) +
+		bytesOf(s.usedColor) + bytesOf(s.sol)
+	if s.links != nil {
+		b += s.links.bytes()
+	}
+	if s.cells != nil {
+		b += s.cells.bytes()
+	}
+	if s.bits != nil {
+		b += s.bits.bytes()
 	}
 	return b
 }
