@@ -592,3 +592,82 @@ func TestLargeProblemMemory(t *testing.T) {
 		t.Logf("count: %v", err)
 	}
 }
+
+// TestEnginesAlone: the cells and bits engines search without the links.
+// A solver of a problem whose default engine is bits, searched with cells
+// and bits, also below chosen options, sequentially and (with item
+// bounds, whose pieces are the engine's own units) in parallel, holds no
+// links: its memory grows by at least the links' nodes (12 bytes each)
+// when Split, which walks the links, builds them. Before the engines were
+// peers, NewSolver built the links of every problem and Choose covered
+// them, and the cells and bits engines were built from them.
+func TestEnginesAlone(t *testing.T) {
+	ctx := context.Background()
+	queens := queensProblem(t, 8)
+	bounded := NewProblem()
+	for _, name := range []string{"a", "b", "c"} {
+		if _, err := bounded.AddItemBounds(name, 1, 2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, o := range [][]string{{"a", "b"}, {"b", "c"}, {"a"}, {"c"}, {"a", "c"}, {"b"}} {
+		if _, err := bounded.AddOption(o...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		name    string
+		p       *Problem
+		engine  Engine
+		choose  []int
+		workers int
+	}{
+		{"queens8 bits", queens, EngineBits, nil, 1},
+		{"queens8 cells", queens, EngineCells, nil, 1},
+		{"queens8 bits chosen", queens, EngineBits, []int{3}, 1},
+		{"queens8 cells chosen", queens, EngineCells, []int{3, 13}, 1},
+		{"bounds bits 2 workers", bounded, EngineBits, nil, 2},
+	}
+	for _, tc := range cases {
+		s := NewSolver(tc.p)
+		if e := s.EngineFor(EngineAuto); e != EngineBits {
+			t.Fatalf("%s: the default engine is %v, want bits", tc.name, e)
+		}
+		// The count of the links engine, on a solver of its own.
+		ref := NewSolver(tc.p)
+		for _, o := range tc.choose {
+			if err := ref.Choose(o); err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
+			}
+		}
+		want, err := ref.Count(ctx, Options{Engine: EngineLinks})
+		if err != nil || want == 0 {
+			t.Fatalf("%s: links count %d, %v", tc.name, want, err)
+		}
+		for range 2 { // twice: Reset in between
+			for _, o := range tc.choose {
+				if err := s.Choose(o); err != nil {
+					t.Fatalf("%s: %v", tc.name, err)
+				}
+			}
+			n, err := s.Count(ctx, Options{Engine: tc.engine, Workers: tc.workers})
+			if n != want || err != nil {
+				t.Errorf("%s: count %d, %v, want %d", tc.name, n, err, want)
+			}
+			s.Reset()
+		}
+		before := s.Bytes()
+		z := tc.p.Size()
+		links := int64(12 * (z.Items + 2 + z.Entries + z.Options))
+		if tc.p.HasBounds() {
+			if _, err := s.Count(ctx, Options{Engine: EngineLinks}); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			s.Split(4)
+		}
+		if grew := s.Bytes() - before; grew < links {
+			t.Errorf("%s: memory grew by %d bytes when the links were used, want at least %d: the links were there before", tc.name, grew, links)
+		}
+	}
+}
