@@ -155,7 +155,7 @@ func (r *rng) intn(n uint64) uint64 {
 // (Problem.HasBounds) gives links. (A randomized parallel search with item
 // bounds also searches with links.)
 func (s *Solver) EngineFor(e Engine) Engine {
-	m := s.m
+	m := s.spec
 	if m == nil {
 		m = &emptySpec
 	}

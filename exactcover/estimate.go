@@ -40,7 +40,7 @@ func (s *Solver) Estimate(ctx context.Context, samples int, seed uint64) (Estima
 	if s.zero() {
 		return Estimate{}, errZero("estimate")
 	}
-	if s.m.bounded() {
+	if s.spec.bounded() {
 		return Estimate{}, fmt.Errorf("estimate of a problem with item bounds: %w", errors.ErrUnsupported)
 	}
 	samples = max(samples, 1)

@@ -163,7 +163,7 @@ func (s *Solver) Bytes() int64 {
 	if s.zero() {
 		return 0
 	}
-	b := s.m.bytes() + bytesOf(s.m.optStart) + bytesOf(s.chosen) + bytesOf(s.usedBy) +
+	b := s.spec.bytes() + bytesOf(s.spec.optStart) + bytesOf(s.chosen) + bytesOf(s.usedBy) +
 		bytesOf(s.usedColor) + bytesOf(s.sol)
 	if s.links != nil {
 		b += s.links.bytes()

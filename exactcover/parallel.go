@@ -22,7 +22,7 @@ import (
 // With multiplicities (Problem.HasBounds) the branches of the search are
 // not all options, and Split returns nil; so does a zero Solver.
 func (s *Solver) Split(n int) []Subproblem {
-	if s.zero() || s.m.bounded() {
+	if s.zero() || s.spec.bounded() {
 		return nil
 	}
 	subs, _ := s.linked().split(n)
@@ -128,7 +128,7 @@ func (s *Solver) parallel(ctx context.Context, opt Options, e Engine, eng engine
 		nPieces int
 		depth   int // with item bounds: the depth of the units
 	)
-	if s.m.bounded() {
+	if s.spec.bounded() {
 		perWorker := 16
 		if e == EngineBits { // cheap levels, uneven units
 			perWorker = 64

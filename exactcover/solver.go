@@ -24,7 +24,7 @@ import (
 // Estimate return an error wrapping ErrZeroSolver, Split and SplitDepth
 // return nil, and NumOptions is 0.
 type Solver struct {
-	m *spec // the problem; nil for the zero Solver
+	spec *spec // the problem; nil for the zero Solver
 
 	// Choose's state: the options chosen, in order, and per internal item
 	// the 1-based place in chosen of the option that took it (or 0) and
@@ -66,7 +66,7 @@ func NewSolverContext(ctx context.Context, p *Problem) (*Solver, error) {
 		return nil, err
 	}
 	s := &Solver{
-		m:         m,
+		spec:      m,
 		usedBy:    make([]int32, m.nItems+2),
 		usedColor: make([]int32, m.nItems+2),
 		sol:       make([]int, 0, m.nPrim+8),
@@ -84,12 +84,12 @@ func (s *Solver) engineOf(e Engine) engine {
 	switch e {
 	case EngineCells:
 		if s.cells == nil {
-			s.cells = newCells(s.m)
+			s.cells = newCells(s.spec)
 		}
 		return s.cells
 	case EngineBits:
 		if s.bits == nil {
-			s.bits = newBitset(s.m)
+			s.bits = newBitset(s.spec)
 		}
 		return s.bits
 	}
@@ -100,7 +100,7 @@ func (s *Solver) engineOf(e Engine) engine {
 // building it the first time.
 func (s *Solver) linked() *links {
 	if s.links == nil {
-		s.links, _ = newLinks(context.Background(), s.m)
+		s.links, _ = newLinks(context.Background(), s.spec)
 	}
 	s.links.sync(s.chosen)
 	return s.links
@@ -134,11 +134,11 @@ func (s *Solver) NumOptions() int {
 	if s.zero() {
 		return 0
 	}
-	return int(s.m.numOptions())
+	return int(s.spec.numOptions())
 }
 
 // zero reports whether s is a zero Solver, not made by NewSolver.
-func (s *Solver) zero() bool { return s.m == nil }
+func (s *Solver) zero() bool { return s.spec == nil }
 
 // errZero is the error of a zero Solver's searches.
 func errZero(what string) error {
@@ -156,7 +156,7 @@ func (s *Solver) Choose(i int) error {
 	if s.zero() {
 		return errZero(fmt.Sprintf("choose option %d", i))
 	}
-	m := s.m
+	m := s.spec
 	if i < 0 || i >= int(m.numOptions()) {
 		return fmt.Errorf("option %d: %w", i, ErrNoOption)
 	}
@@ -201,7 +201,7 @@ func (s *Solver) Reset() {
 	if s.zero() {
 		return
 	}
-	m := s.m
+	m := s.spec
 	for _, k := range s.chosen {
 		for j := m.optStart[k]; j < m.optStart[k+1]; j++ {
 			c := m.item(j)
@@ -297,7 +297,7 @@ func (s *Solver) search(ctx context.Context, opt Options, visit func([]int) bool
 	}
 	s.err = nil
 	e := s.EngineFor(opt.Engine)
-	if s.m.bounded() && opt.Workers > 1 && opt.Seed != 0 {
+	if s.spec.bounded() && opt.Workers > 1 && opt.Seed != 0 {
 		// A randomized parallel search with item bounds splits the
 		// links' tree (the units of runM, which shuffles the lists first).
 		e = EngineLinks

@@ -224,7 +224,7 @@ func (s *Solver) ChoosePiece(p *Problem, pc *Piece) error {
 // With multiplicities (Problem.HasBounds), or on a zero Solver, SplitDepth
 // returns nil, as Split.
 func (s *Solver) SplitDepth(depth int) []Subproblem {
-	if s.zero() || s.m.bounded() {
+	if s.zero() || s.spec.bounded() {
 		return nil
 	}
 	l := s.linked()
