@@ -149,6 +149,7 @@ func newLinks(ctx context.Context, m *spec) (*links, error) {
 		// Each level takes an option or leaves an item for good.
 		l.ftweak = make([]int32, int(l.nPrim)+int(nOpt)+2)
 	}
+	l.applied = make([]int32, 0, l.nPrim+1) // grows beyond when options of secondary items only are chosen
 	l.taken = make([]int32, n+2)
 	l.choice = make([]int32, max(int(l.nPrim)+2, len(l.ftweak)))
 	l.rbase = make([]int32, l.nPrim+2)

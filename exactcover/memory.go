@@ -63,14 +63,14 @@ func (z Size) Bytes() int64 {
 	// The solver (NewSolver): nodes of 12 bytes (items, entries, a spacer
 	// per option), item headers of 12 bytes, and the per-item and
 	// per-level arrays (the spec's intOf and length, usedBy, usedColor,
-	// the links' taken; choice, rbase, rpos, act, pos, sol, the counted
-	// search's arrays).
+	// the links' taken; chosen, the links' applied, choice, rbase, rpos,
+	// act, pos, sol, the counted search's arrays).
 	nodes := I + 2 + E + O + 1
 	levels := P + 2
 	if z.Bounds {
 		levels += O
 	}
-	solver := nodes*12 + (I+2)*12 + (I+2)*4*5 + levels*4*3 + (P+1)*4*2 + (O+1)*4 + (P+8)*8
+	solver := nodes*12 + (I+2)*12 + (I+2)*4*5 + levels*4*3 + (P+1)*4*4 + (O+1)*4 + (P+8)*8
 	solver += (O+1)*4 + P/8 + 8 // cnt, active
 	if z.Colors {
 		solver += nodes * 4 * 2 // col, ocol

@@ -41,6 +41,7 @@ type Solver struct {
 	cells *cells
 	bits  *bitset
 	auto  Engine
+	eng   engine // the engine of the current search
 
 	sol   []int
 	job   job // the job of a sequential search, reused
@@ -67,6 +68,7 @@ func NewSolverContext(ctx context.Context, p *Problem) (*Solver, error) {
 	}
 	s := &Solver{
 		spec:      m,
+		chosen:    make([]int32, 0, m.nPrim+1),
 		usedBy:    make([]int32, m.nItems+2),
 		usedColor: make([]int32, m.nItems+2),
 		sol:       make([]int, 0, m.nPrim+8),
@@ -303,6 +305,7 @@ func (s *Solver) search(ctx context.Context, opt Options, visit func([]int) bool
 		e = EngineLinks
 	}
 	eng := s.engineOf(e)
+	s.eng = eng
 	reset := s.resetAfter
 	s.resetAfter = false
 	var err error
@@ -314,7 +317,7 @@ func (s *Solver) search(ctx context.Context, opt Options, visit func([]int) bool
 			budget: budget{max: opt.MaxNodes}, keep: reset}
 		if visit != nil {
 			j.visit = func(depth int) bool {
-				s.sol = eng.path(appendOptions(s.sol[:0], s.chosen), depth)
+				s.sol = s.eng.path(appendOptions(s.sol[:0], s.chosen), depth)
 				return visit(s.sol)
 			}
 		}
