@@ -16,8 +16,9 @@ import (
 // A Solver keeps the problem-level state (the options chosen, the
 // statistics of the last search) and hands each search to one of its
 // engines (see Engine), each built at its first use and then reused; the
-// engine EngineAuto picks is built by NewSolver. Searches do not
-// allocate, except for the slice Solve returns.
+// links, when EngineAuto picks them, are built by NewSolver. Once its
+// engine is built, a search does not allocate, except for the slice Solve
+// returns.
 //
 // Make a Solver with NewSolver (or use Problem.Solve and Problem.Count).
 // The zero value has no problem: its searches, Choose, ChoosePiece and
