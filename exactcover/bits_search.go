@@ -8,7 +8,8 @@ import (
 
 // run is the bits engine's search, below the options j.chosen, with the
 // same limit, seed, progress, visit, budget and cancellation as the links'
-// runX, and with units as their runM (see bits.go).
+// runX, and with units (see units) as their runM, with or without item
+// bounds (see bits.go).
 func (b *bitset) run(ctx context.Context, j *job) error {
 	b.random = j.seed != 0
 	if b.random {
@@ -49,18 +50,18 @@ func (b *bitset) run(ctx context.Context, j *job) error {
 			}
 		}
 	}
+	b.un = units{depth: j.units.depth, target: j.units.target}
 	switch err := ctx.Err(); {
 	case err != nil:
 		b.err = err
 	case b.bounded:
 		clear(b.cov[:b.nPrim])
-		b.un = units{depth: j.units.depth, target: j.units.target}
 		b.searchM(0)
-		j.units.n, j.units.deep = b.un.n, b.un.deep
-		b.un = units{}
 	default:
 		b.search(0)
 	}
+	j.units.n, j.units.deep = b.un.n, b.un.deep
+	b.un = units{}
 	b.clk.flush(b.nodes)
 	j.stats = Stats{Nodes: b.nodes, Updates: b.upd, Solutions: b.cnt}
 	b.visit, b.progress, b.clk = nil, nil, clock{}
@@ -87,9 +88,15 @@ func (b *bitset) poll(level int) bool {
 // search enters the given level; it reports false when the search must
 // stop.
 func (b *bitset) search(level int) bool {
-	b.nodes++
-	if b.nodes >= b.clk.next && !b.poll(level) {
-		return false
+	if b.un.depth != 0 {
+		if on, ret := b.enterUnit(level); !on {
+			return ret
+		}
+	} else {
+		b.nodes++
+		if b.nodes >= b.clk.next && !b.poll(level) {
+			return false
+		}
 	}
 	W, PW := int(b.words), int(b.pw)
 	live := b.live[level*W : level*W+W]
@@ -143,6 +150,11 @@ choose:
 	}
 chosen:
 	if best < 0 { // no primary item left: a solution
+		if b.un.depth != 0 && level < b.un.depth {
+			if on, ret := b.solutionUnit(); !on {
+				return ret
+			}
+		}
 		b.cnt++
 		return !((b.visit != nil && !b.visit(level)) || b.cnt == b.limit)
 	}
@@ -226,7 +238,9 @@ func (b *bitset) try(level int, k int32) bool {
 			u += b.clear(m, dp)
 		}
 	}
-	b.upd += u
+	if b.countsUpdates(level) {
+		b.upd += u
+	}
 	asrc := b.act[level*PW : level*PW+PW]
 	adst := b.act[level*PW+PW : level*PW+2*PW]
 	copy(adst, asrc)
@@ -267,18 +281,11 @@ func (b *bitset) path(dst []int, depth int) []int {
 // covered hi times leaves at once. Every solution is reached once: by the
 // first of its options in the item's order, or by leaving the item.
 func (b *bitset) searchM(level int) bool {
-	// With units (a parallel search): a node at the units' depth is a
-	// unit, and so is a solution above it. Numbering the units (target <
-	// 0), the nodes and updates above that depth are counted; searching a
-	// unit, those of the unit alone.
-	ud := b.un.depth
-	if ud > 0 && level == ud {
-		if search, stop := b.un.meet(true); !search {
-			return !stop
+	if b.un.depth != 0 {
+		if on, ret := b.enterUnit(level); !on {
+			return ret
 		}
-	}
-	counted := ud == 0 || (b.un.target < 0) == (level < ud)
-	if counted {
+	} else {
 		b.nodes++
 		if b.nodes >= b.clk.next && !b.poll(level) {
 			return false
@@ -318,17 +325,10 @@ choose:
 		}
 	}
 	if best < 0 { // every item has left: a solution
-		if ud > 0 && level < ud { // a unit
-			if search, stop := b.un.meet(false); !search {
-				if stop {
-					return false
-				}
-				if counted {
-					b.nodes-- // counted with the unit
-				}
-				return true
+		if b.un.depth != 0 && level < b.un.depth {
+			if on, ret := b.solutionUnit(); !on {
+				return ret
 			}
-			b.nodes++
 		}
 		b.cnt++
 		return !((b.visit != nil && !b.visit(level)) || b.cnt == b.limit)
@@ -429,8 +429,50 @@ func (b *bitset) tryM(level int, k int32) bool {
 	return b.searchM(level + 1)
 }
 
+// With units (a parallel search, see units): a node at the units' depth
+// is a unit, and so is a solution above it. Numbering the units (target
+// < 0), the nodes and updates above that depth are counted; searching a
+// unit, those of the unit alone.
+
+// enterUnit is the start of a level of search or searchM with units: it
+// meets the unit at the units' depth and counts the node when it belongs
+// to the search. It reports whether to go on with the level, and if not,
+// what the level returns.
+func (b *bitset) enterUnit(level int) (on, ret bool) {
+	ud := b.un.depth
+	if level == ud {
+		if search, stop := b.un.meet(true); !search {
+			return false, !stop
+		}
+	}
+	if (b.un.target < 0) == (level < ud) {
+		b.nodes++
+		if b.nodes >= b.clk.next && !b.poll(level) {
+			return false, false
+		}
+	}
+	return true, true
+}
+
+// solutionUnit meets the unit that a solution above the units' depth is;
+// it reports whether the solution is the unit searched (then counted as
+// a node of it), and if not, what its level returns.
+func (b *bitset) solutionUnit() (on, ret bool) {
+	if search, stop := b.un.meet(false); !search {
+		if stop {
+			return false, false
+		}
+		if b.un.target < 0 {
+			b.nodes-- // counted with the unit
+		}
+		return false, true
+	}
+	b.nodes++
+	return true, true
+}
+
 // countsUpdates tells whether the updates made at level belong to the
-// search: always, but in a parallel search with units (see searchM).
+// search: always, but in a parallel search with units.
 func (b *bitset) countsUpdates(level int) bool {
 	return b.un.depth == 0 || (b.un.target < 0) == (level < b.un.depth)
 }

@@ -99,18 +99,20 @@ type job struct {
 	// the links may leave their levels applied when the search stops at a
 	// solution or a limit, and restore the saved full problem at once.
 	keep  bool
-	units units // with multiplicities: the units of a parallel search
+	units units // the units of a parallel search (see parallel)
 
 	stats Stats
 }
 
-// units number the pieces of a parallel search with multiplicities, whose
-// branches are not all options (Split does not apply): the nodes at depth
-// and the solutions above it, in the order of the search. A search with
-// target >= 0 walks the levels above depth and searches below unit target
-// only, counting the nodes and updates of that unit alone; with target <
-// 0 it only numbers the units (in n), counting the nodes and updates
-// above them. Both engines with item bounds (links, bits) take units.
+// units number the pieces of a parallel search in an engine's own tree:
+// the nodes at depth and the solutions above it, in the order of the
+// search. A search with target >= 0 walks the levels above depth and
+// searches below unit target only, counting the nodes and updates of that
+// unit alone; with target < 0 it only numbers the units (in n), counting
+// the nodes and updates above them, so that the pieces' statistics add up
+// to the sequential search's. The links take units with item bounds
+// (runM: the branches are then not all options, Split does not apply),
+// the bits engine always.
 type units struct {
 	depth  int   // 0: no units, a whole search
 	target int64 // the unit to search, or -1

@@ -116,11 +116,13 @@ func subSeed(seed uint64, i int) uint64 {
 
 // parallel splits the search below the options chosen into pieces and
 // solves them on opt.Workers goroutines, each with its own clone of the
-// engine eng (e), taking pieces from a shared queue. The pieces of exact
-// cover are the subproblems of the links' split (Split: at least 16 per
-// worker), each searched below the options it chooses; with item bounds
-// they are the units of the engine's own tree (see units). Solutions are
-// passed to visit on the calling goroutine.
+// engine eng (e), taking pieces from a shared queue. The pieces are the
+// units of the engine's own tree (see units) with item bounds, and with
+// the bits engine when the search is not randomized (a randomized search
+// draws its order as it goes: the walk to a unit would not be the same in
+// every worker); otherwise they are the subproblems of the links' split
+// (Split: at least 16 per worker), each searched below the options it
+// chooses. Solutions are passed to visit on the calling goroutine.
 func (s *Solver) parallel(ctx context.Context, opt Options, e Engine, eng engine, visit func([]int) bool) error {
 	var (
 		subs    []Subproblem
@@ -128,7 +130,7 @@ func (s *Solver) parallel(ctx context.Context, opt Options, e Engine, eng engine
 		nPieces int
 		depth   int // with item bounds: the depth of the units
 	)
-	if s.spec.bounded() {
+	if s.spec.bounded() || (e == EngineBits && opt.Seed == 0) {
 		perWorker := 16
 		if e == EngineBits { // cheap levels, uneven units
 			perWorker = 64
@@ -204,7 +206,8 @@ func (s *Solver) parallel(ctx context.Context, opt Options, e Engine, eng engine
 				j.seed = opt.Seed
 				if depth > 0 {
 					// The same seed in every unit: the units are numbered
-					// in the order of the shuffled lists.
+					// in the order of the shuffled lists (links, item
+					// bounds).
 					j.units = units{depth: depth, target: int64(i)}
 				} else {
 					j.chosen = j.chosen[:base]
@@ -275,8 +278,8 @@ func (s *Solver) parallel(ctx context.Context, opt Options, e Engine, eng engine
 	return nil
 }
 
-// splitUnits numbers the units of a parallel search with item bounds on
-// eng, below the options chosen: it walks the levels above depth 1, 2,
+// splitUnits numbers the units of a parallel search on eng, below the
+// options chosen: it walks the levels above depth 1, 2,
 // ... until the nodes at that depth and the solutions above it number at
 // least n, or no node is that deep. It returns the depth, the number of
 // units, and the statistics of the walk (the nodes and updates above the
