@@ -14,6 +14,11 @@ func benchCount(b *testing.B, file string, workers int) {
 	p := readInstance(b, file)
 	s := NewSolver(p)
 	ctx := context.Background()
+	// A first count builds the engine (NewSolver builds only the one
+	// EngineAuto picks).
+	if _, err := s.Count(ctx, Options{Workers: workers, Engine: EngineLinks}); err != nil {
+		b.Fatal(err)
+	}
 	b.ReportAllocs()
 	var updates int64
 	cpu0 := cputime.Process()

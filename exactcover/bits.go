@@ -56,22 +56,17 @@ type bitset struct {
 	// false for exact cover.
 	bounded bool
 	lo, hi  []int32
-	// Units of a parallel search with bounds (see searchM): the levels
-	// above unitDepth are walked, and only unit unitTarget searched
-	// (unitTarget < 0: the units are only counted, in unitNext).
-	unitDepth            int
-	unitTarget, unitNext int64
-	unitDeep, unitStop   bool
-	cov                  []int32
-	maxLen               int32 // the most options of a primary item
+	cov     []int32
+	maxLen  int32 // the most options of a primary item
+	// The units of a parallel search with bounds (see units and searchM).
+	un units
 
 	// Search state: per level, the live options and the active primary
 	// items; the option tried, its index and the number of options.
 	live, act       []uint64
-	path, idx, deg  []int32
+	opt, idx, deg   []int32
 	rbuf            []int32 // randomized searches: the options of the levels, shuffled, as a stack
 	rtop            int     // the top of that stack
-	sol             []int
 	nodes, upd, cnt int64
 	limit           int64
 	visit           func(depth int) bool
@@ -79,12 +74,12 @@ type bitset struct {
 	err             error
 	progress        func(Stats)
 	random          bool
-	s               *Solver
+	rng             rng
 }
 
-// bitsFits reports whether the bits engine takes the solver's problem.
-func bitsFits(sv *Solver) bool {
-	nOpt := int64(len(sv.optStart) - 1)
+// bitsFits reports whether the bits engine takes the problem m.
+func bitsFits(m *spec) bool {
+	nOpt := int64(m.numOptions())
 	if nOpt > maxBitsOptions {
 		return false
 	}
@@ -92,26 +87,28 @@ func bitsFits(sv *Solver) bool {
 	// Masks: at most one per node; live sets (and with bounds the counts
 	// of the primary items, in words of 32 bits): one per level.
 	per := w
-	if sv.bound != nil {
-		per += (int64(sv.nPrim) + 1) / 2
+	if m.bounded() {
+		per += (int64(m.nPrim) + 1) / 2
 	}
-	return int64(len(sv.nd))*w+int64(bitsLevels(sv))*per <= maxBitsWords
+	// The links' nodes: one per item and entry, one per option, two heads.
+	nodes := int64(m.nItems) + 2 + int64(m.numEntries()) + nOpt
+	return nodes*w+int64(bitsLevels(m))*per <= maxBitsWords
 }
 
 // bitsLevels returns the most levels of a search of the bits engine: each
 // level covers a primary item, or with item bounds takes an option or
 // leaves an item.
-func bitsLevels(sv *Solver) int {
-	if sv.bound != nil {
-		return int(sv.nPrim) + len(sv.optStart) + 1
+func bitsLevels(m *spec) int {
+	if m.bounded() {
+		return int(m.nPrim) + len(m.optStart) + 1
 	}
-	return int(sv.nPrim) + 2
+	return int(m.nPrim) + 2
 }
 
-// newBitset builds the bits engine's memory from the solver's links.
-func newBitset(sv *Solver) *bitset {
-	n, nPrim := sv.nItems, sv.nPrim
-	nOpt := int32(len(sv.optStart) - 1)
+// newBitset builds the bits engine's memory for m.
+func newBitset(m *spec) *bitset {
+	n, nPrim := m.nItems, m.nPrim
+	nOpt := m.numOptions()
 	W := (nOpt + 63) / 64
 	if W <= 4 {
 		W = 4 // the small layout: see full
@@ -120,13 +117,9 @@ func newBitset(sv *Solver) *bitset {
 	type use struct{ opt, col int32 }
 	uses := make([][]use, n+1)
 	for k := range nOpt {
-		f := sv.firstNode(k)
-		for q := f; q < f+sv.optStart[k+1]-sv.optStart[k]; q++ {
-			c := int32(0)
-			if sv.ocol != nil {
-				c = sv.ocol[q]
-			}
-			uses[sv.nd[q].top] = append(uses[sv.nd[q].top], use{k, c})
+		for j := m.optStart[k]; j < m.optStart[k+1]; j++ {
+			v := m.item(j)
+			uses[v] = append(uses[v], use{k, m.color(j)})
 		}
 	}
 	addMask := func(opts []int32) int32 {
@@ -162,14 +155,9 @@ func newBitset(sv *Solver) *bitset {
 	b.pstart = make([]int32, nOpt+1)
 	b.live0 = make([]uint64, W)
 	for k := range nOpt {
-		f := sv.firstNode(k)
 		hasPrim := false
-		for q := f; q < f+sv.optStart[k+1]-sv.optStart[k]; q++ {
-			v := sv.nd[q].top
-			c := int32(0)
-			if sv.ocol != nil {
-				c = sv.ocol[q]
-			}
+		for j := m.optStart[k]; j < m.optStart[k+1]; j++ {
+			v, c := m.item(j), m.color(j)
 			switch {
 			case v <= nPrim:
 				hasPrim = true
@@ -217,8 +205,8 @@ func newBitset(sv *Solver) *bitset {
 			copy(b.full[4*m+int(b.mlo[m]):4*m+int(b.mhi[m])], b.mw[b.moff[m]:])
 		}
 	}
-	levels := bitsLevels(sv)
-	if W > 4 && W <= 64 && sv.bound == nil {
+	levels := bitsLevels(m)
+	if W > 4 && W <= 64 && !m.bounded() {
 		b.rmask = make([]uint64, len(b.mlo))
 		for m := range b.mlo {
 			for w := b.mlo[m]; w < b.mhi[m]; w++ {
@@ -231,21 +219,19 @@ func newBitset(sv *Solver) *bitset {
 	for m := range b.md {
 		b.md[m] = maskDesc{b.mlo[m], b.mhi[m], b.moff[m]}
 	}
-	if sv.bound != nil {
+	if m.bounded() {
 		b.bounded = true
 		b.lo, b.hi = make([]int32, nPrim), make([]int32, nPrim)
 		for c := int32(1); c <= nPrim; c++ {
-			b.hi[c-1] = sv.bound[c]
-			b.lo[c-1] = sv.bound[c] - sv.slack[c]
+			b.lo[c-1], b.hi[c-1] = m.lo[c], m.hi[c]
 		}
 		b.cov = make([]int32, levels*int(nPrim))
 	}
 	b.live = make([]uint64, levels*int(W))
 	b.act = make([]uint64, levels*int(b.pw))
-	b.path = make([]int32, levels)
+	b.opt = make([]int32, levels)
 	b.idx = make([]int32, levels)
 	b.deg = make([]int32, levels)
-	b.sol = make([]int, 0, levels+8)
 	return b
 }
 
@@ -254,11 +240,11 @@ type maskDesc struct{ lo, hi, off int32 }
 
 // clone returns a copy of b with its own search state; the masks are
 // shared (read-only).
-func (b *bitset) clone() *bitset {
+func (b *bitset) clone() engine {
 	c := *b
 	c.live = padded[uint64](nil, len(b.live))
 	c.act = padded[uint64](nil, len(b.act))
-	c.path = padded[int32](nil, len(b.path))
+	c.opt = padded[int32](nil, len(b.opt))
 	c.idx = padded[int32](nil, len(b.idx))
 	c.deg = padded[int32](nil, len(b.deg))
 	if b.sum != nil {
@@ -268,9 +254,17 @@ func (b *bitset) clone() *bitset {
 		c.cov = padded[int32](nil, len(b.cov))
 	}
 	c.rbuf = nil
-	c.sol = make([]int, 0, cap(b.sol))
-	c.visit, c.progress, c.s = nil, nil, nil
+	c.visit, c.progress = nil, nil
 	return &c
+}
+
+// bytes returns the memory of the bits engine.
+func (b *bitset) bytes() int64 {
+	return 3*bytesOf(b.mlo) + bytesOf(b.md) + bytesOf(b.full) + bytesOf(b.sum) +
+		bytesOf(b.rmask) + bytesOf(b.mw) + bytesOf(b.kstart) + bytesOf(b.kill) +
+		bytesOf(b.pstart) + bytesOf(b.prim) + bytesOf(b.live0) + bytesOf(b.act0) +
+		bytesOf(b.lo) + bytesOf(b.hi) + bytesOf(b.cov) + bytesOf(b.live) +
+		bytesOf(b.act) + 3*bytesOf(b.opt) + bytesOf(b.rbuf)
 }
 
 // count returns the number of options of the live set that mask m holds,

@@ -6,24 +6,14 @@ import (
 	"unsafe"
 )
 
-// bitsEngine returns the solver's bits engine memory, building it the first
-// time.
-func (s *Solver) bitsEngine() *bitset {
-	if s.bs == nil {
-		s.bs = newBitset(s)
-	}
-	return s.bs
-}
-
-// runBits is run for the bits engine, below the options chosen with
-// Choose, with the same limit, seed, progress, visit, budget and
-// cancellation as run (see bits.go).
-func (s *Solver) runBits(ctx context.Context, limit int64, seed uint64, progress func(Stats), visit func(depth int) bool) error {
-	b := s.bitsEngine()
-	b.s = s
-	b.random = seed != 0
+// run is the bits engine's search, below the options j.chosen, with the
+// same limit, seed, progress, visit, budget and cancellation as the links'
+// runX, and with units (see units) as their runM, with or without item
+// bounds (see bits.go).
+func (b *bitset) run(ctx context.Context, j *job) error {
+	b.random = j.seed != 0
 	if b.random {
-		s.rng = seed
+		b.rng = rng(j.seed)
 		if b.rbuf == nil {
 			// Without bounds the options of the branching items of a
 			// path are disjoint: at most all of them; with bounds the
@@ -32,16 +22,15 @@ func (s *Solver) runBits(ctx context.Context, limit int64, seed uint64, progress
 		}
 		b.rtop = 0
 	}
-	b.nodes, b.upd, b.cnt, b.limit = 0, 0, 0, limit
-	b.visit, b.progress = visit, progress
-	b.clk = newClock(ctx, pollMask, s.budget)
+	b.nodes, b.upd, b.cnt, b.limit = 0, 0, 0, j.limit
+	b.visit, b.progress = j.visit, j.progress
+	b.clk = newClock(ctx, pollMask, j.budget)
 	b.err = nil
-	s.unwound = true
 	W, PW := b.words, b.pw
 	live, act := b.live[:W], b.act[:PW]
 	copy(live, b.live0)
 	copy(act, b.act0)
-	for _, k := range s.chosen {
+	for _, k := range j.chosen {
 		for _, m := range b.kill[b.kstart[k]:b.kstart[k+1]] {
 			lo, hi := b.mlo[m], b.mhi[m]
 			mw := b.mw[b.moff[m] : b.moff[m]+hi-lo]
@@ -61,22 +50,21 @@ func (s *Solver) runBits(ctx context.Context, limit int64, seed uint64, progress
 			}
 		}
 	}
+	b.un = units{depth: j.units.depth, target: j.units.target}
 	switch err := ctx.Err(); {
 	case err != nil:
 		b.err = err
 	case b.bounded:
 		clear(b.cov[:b.nPrim])
-		b.unitDepth, b.unitTarget = s.unitDepth, s.unitTarget
-		b.unitNext, b.unitDeep, b.unitStop = 0, false, false
 		b.searchM(0)
-		s.units, s.unitDeep = b.unitNext, b.unitDeep
-		b.unitDepth = 0
 	default:
 		b.search(0)
 	}
+	j.units.n, j.units.deep = b.un.n, b.un.deep
+	b.un = units{}
 	b.clk.flush(b.nodes)
-	s.stats = Stats{Nodes: b.nodes, Updates: b.upd, Solutions: b.cnt}
-	b.visit, b.progress, b.s, b.clk = nil, nil, nil, clock{}
+	j.stats = Stats{Nodes: b.nodes, Updates: b.upd, Solutions: b.cnt}
+	b.visit, b.progress, b.clk = nil, nil, clock{}
 	return b.err
 }
 
@@ -100,9 +88,15 @@ func (b *bitset) poll(level int) bool {
 // search enters the given level; it reports false when the search must
 // stop.
 func (b *bitset) search(level int) bool {
-	b.nodes++
-	if b.nodes >= b.clk.next && !b.poll(level) {
-		return false
+	if b.un.depth != 0 {
+		if on, ret := b.enterUnit(level); !on {
+			return ret
+		}
+	} else {
+		b.nodes++
+		if b.nodes >= b.clk.next && !b.poll(level) {
+			return false
+		}
 	}
 	W, PW := int(b.words), int(b.pw)
 	live := b.live[level*W : level*W+W]
@@ -156,6 +150,11 @@ choose:
 	}
 chosen:
 	if best < 0 { // no primary item left: a solution
+		if b.un.depth != 0 && level < b.un.depth {
+			if on, ret := b.solutionUnit(); !on {
+				return ret
+			}
+		}
 		b.cnt++
 		return !((b.visit != nil && !b.visit(level)) || b.cnt == b.limit)
 	}
@@ -178,7 +177,7 @@ chosen:
 			}
 		}
 		for i := len(buf) - 1; i > 0; i-- {
-			r := int(b.s.random(uint64(i + 1)))
+			r := int(b.rng.intn(uint64(i + 1)))
 			buf[i], buf[r] = buf[r], buf[i]
 		}
 		for i, k := range buf {
@@ -239,18 +238,20 @@ func (b *bitset) try(level int, k int32) bool {
 			u += b.clear(m, dp)
 		}
 	}
-	b.upd += u
+	if b.countsUpdates(level) {
+		b.upd += u
+	}
 	asrc := b.act[level*PW : level*PW+PW]
 	adst := b.act[level*PW+PW : level*PW+2*PW]
 	copy(adst, asrc)
 	for _, i := range b.prim[b.pstart[k]:b.pstart[k+1]] {
 		adst[i/64] &^= 1 << (i % 64)
 	}
-	b.path[level] = k
+	b.opt[level] = k
 	return b.search(level + 1)
 }
 
-// fraction is Solver.fraction for the bits engine.
+// fraction is links.fraction for the bits engine.
 func (b *bitset) fraction(depth int) float64 {
 	f, w := 0.0, 1.0
 	for l := range depth {
@@ -260,21 +261,14 @@ func (b *bitset) fraction(depth int) float64 {
 	return f + w/2
 }
 
-// bitsSolution returns the current solution of the bits engine (the chosen
-// options, then those of levels 0..depth-1) in b.sol.
-func (s *Solver) bitsSolution(depth int) []int {
-	b := s.bs
-	sol := b.sol[:0]
-	for _, o := range s.chosen {
-		sol = append(sol, int(o))
-	}
-	for _, k := range b.path[:depth] {
+// path appends the options of the first depth levels of the search to dst.
+func (b *bitset) path(dst []int, depth int) []int {
+	for _, k := range b.opt[:depth] {
 		if k >= 0 { // with item bounds, -1 is leaving an item
-			sol = append(sol, int(k))
+			dst = append(dst, int(k))
 		}
 	}
-	b.sol = sol
-	return sol
+	return dst
 }
 
 // searchM is search for problems with item bounds (Knuth's Algorithm M on
@@ -287,25 +281,11 @@ func (s *Solver) bitsSolution(depth int) []int {
 // covered hi times leaves at once. Every solution is reached once: by the
 // first of its options in the item's order, or by leaving the item.
 func (b *bitset) searchM(level int) bool {
-	// With units (a parallel search): a node at unitDepth is a unit, and
-	// so is a solution above it. Counting the units (unitTarget < 0), the
-	// nodes and updates above unitDepth are counted; searching a unit,
-	// those of the unit alone.
-	ud := b.unitDepth
-	if ud > 0 && level == ud {
-		b.unitDeep = true
-		u := b.unitNext
-		b.unitNext++
-		if u != b.unitTarget {
-			if b.unitTarget >= 0 && u > b.unitTarget {
-				b.unitStop = true
-				return false
-			}
-			return true
+	if b.un.depth != 0 {
+		if on, ret := b.enterUnit(level); !on {
+			return ret
 		}
-	}
-	counted := ud == 0 || (b.unitTarget < 0) == (level < ud)
-	if counted {
+	} else {
 		b.nodes++
 		if b.nodes >= b.clk.next && !b.poll(level) {
 			return false
@@ -345,20 +325,10 @@ choose:
 		}
 	}
 	if best < 0 { // every item has left: a solution
-		if ud > 0 && level < ud { // a unit
-			u := b.unitNext
-			b.unitNext++
-			if u != b.unitTarget {
-				if b.unitTarget >= 0 && u > b.unitTarget {
-					b.unitStop = true
-					return false
-				}
-				if counted {
-					b.nodes-- // counted with the unit
-				}
-				return true
+		if b.un.depth != 0 && level < b.un.depth {
+			if on, ret := b.solutionUnit(); !on {
+				return ret
 			}
-			b.nodes++
 		}
 		b.cnt++
 		return !((b.visit != nil && !b.visit(level)) || b.cnt == b.limit)
@@ -384,7 +354,7 @@ choose:
 			}
 		}
 		for i := len(buf) - 1; i > 0; i-- {
-			r := int(b.s.random(uint64(i + 1)))
+			r := int(b.rng.intn(uint64(i + 1)))
 			buf[i], buf[r] = buf[r], buf[i]
 		}
 		for _, k := range buf {
@@ -423,7 +393,7 @@ choose:
 	if b.countsUpdates(level) {
 		b.upd += int64(W)
 	}
-	b.path[level] = -1
+	b.opt[level] = -1
 	return b.searchM(level + 1)
 }
 
@@ -455,31 +425,56 @@ func (b *bitset) tryM(level int, k int32) bool {
 	if b.countsUpdates(level) {
 		b.upd += u
 	}
-	b.path[level] = k
+	b.opt[level] = k
 	return b.searchM(level + 1)
 }
 
-// countsUpdates tells whether the updates made at level belong to the
-// search: always, but in a parallel search with units (see searchM).
-func (b *bitset) countsUpdates(level int) bool {
-	return b.unitDepth == 0 || (b.unitTarget < 0) == (level < b.unitDepth)
-}
+// With units (a parallel search, see units): a node at the units' depth
+// is a unit, and so is a solution above it. Numbering the units (target
+// < 0), the nodes and updates above that depth are counted; searching a
+// unit, those of the unit alone.
 
-// splitBitsM is splitM for the bits engine: the smallest depth whose
-// units number at least n (or all of them when no node reaches it), the
-// number of units and the statistics of the levels above.
-func (s *Solver) splitBitsM(ctx context.Context, n int) (depth int, units int64, top Stats) {
-	defer func() { s.unitDepth, s.unitTarget = 0, 0 }()
-	for d := 1; ; d++ {
-		s.unitDepth, s.unitTarget, s.unitDeep = d, -1, false
-		s.budget = budget{}
-		if s.runBits(ctx, 0, 0, nil, nil) != nil {
-			return d, s.units, s.stats
-		}
-		if s.units >= int64(n) || !s.unitDeep {
-			return d, s.units, s.stats
+// enterUnit is the start of a level of search or searchM with units: it
+// meets the unit at the units' depth and counts the node when it belongs
+// to the search. It reports whether to go on with the level, and if not,
+// what the level returns.
+func (b *bitset) enterUnit(level int) (on, ret bool) {
+	ud := b.un.depth
+	if level == ud {
+		if search, stop := b.un.meet(true); !search {
+			return false, !stop
 		}
 	}
+	if (b.un.target < 0) == (level < ud) {
+		b.nodes++
+		if b.nodes >= b.clk.next && !b.poll(level) {
+			return false, false
+		}
+	}
+	return true, true
+}
+
+// solutionUnit meets the unit that a solution above the units' depth is;
+// it reports whether the solution is the unit searched (then counted as
+// a node of it), and if not, what its level returns.
+func (b *bitset) solutionUnit() (on, ret bool) {
+	if search, stop := b.un.meet(false); !search {
+		if stop {
+			return false, false
+		}
+		if b.un.target < 0 {
+			b.nodes-- // counted with the unit
+		}
+		return false, true
+	}
+	b.nodes++
+	return true, true
+}
+
+// countsUpdates tells whether the updates made at level belong to the
+// search: always, but in a parallel search with units.
+func (b *bitset) countsUpdates(level int) bool {
+	return b.un.depth == 0 || (b.un.target < 0) == (level < b.un.depth)
 }
 
 // shuffleBuf returns room for n options on the stack b.rbuf, growing it

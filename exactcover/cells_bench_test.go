@@ -19,7 +19,7 @@ func benchEngine(b *testing.B, file string, e Engine, workers int) {
 	s := NewSolver(p)
 	ctx := context.Background()
 	opt := Options{Engine: e, Workers: workers}
-	if _, err := s.Count(ctx, opt); err != nil { // builds the cells
+	if _, err := s.Count(ctx, opt); err != nil { // builds the engine
 		b.Fatal(err)
 	}
 	b.ReportAllocs()

@@ -13,14 +13,6 @@ import (
 // leaves an item's set. A choice whose effects leave some primary item
 // without options is abandoned at once and enters no level.
 
-// cells returns the solver's dancing cells, building them the first time.
-func (s *Solver) cells() *cells {
-	if s.cs == nil {
-		s.cs = newCells(s)
-	}
-	return s.cs
-}
-
 // hide removes the options of item x's set that do not give x the color
 // clr (all of them when clr is 0) from the sets of their other items that
 // were active before this level's changes (position below oactive). With
@@ -150,31 +142,30 @@ func (c *cells) restore(from, to int32) int32 {
 	return (to - from) / 2
 }
 
-// runCells is run for the cells engine: Algorithm X on the dancing cells
-// below the options chosen with Choose (which it applies to the cells
-// first), with the same limit, seed, progress, visit, budget and
-// cancellation as run. At each level it takes a forced item (one found
+// run is the cells engine's search: Algorithm X on the dancing cells
+// below the options j.chosen (which it applies to the cells first), with
+// the same limit, seed, progress, visit, budget and cancellation as the
+// links' runX. At each level it takes a forced item (one found
 // with a single option left) when there is one, and otherwise the primary
 // item with the fewest options (the first in item order on ties), and
-// tries its options in turn (in set order, or shuffled when seed is
-// nonzero). It leaves the cells as it found them, and the links untouched.
-func (s *Solver) runCells(ctx context.Context, limit int64, seed uint64, progress func(Stats), visit func(depth int) bool) (err error) {
-	c := s.cells()
+// tries its options in turn (in set order, or shuffled when j.seed is
+// nonzero). It leaves the cells as it found them.
+func (c *cells) run(ctx context.Context, j *job) (err error) {
+	limit, progress, visit := j.limit, j.progress, j.visit
 	setp := unsafe.Pointer(unsafe.SliceData(c.set))
 	actp := unsafe.Pointer(unsafe.SliceData(c.act))
 	nd := c.nd
 	choice, saved := c.choice, c.saved
 	second := c.second
-	random := seed != 0
+	random := j.seed != 0
 	if random {
-		s.rng = seed
+		c.rng = rng(j.seed)
 	}
 	// A node scans the active items: on a large problem (a 64x64 Sudoku
 	// has 16,384 primary items) 4,096 nodes take seconds, so the search
 	// polls about every 2^20 items scanned, and at least every 4,096 nodes.
-	clk := newClock(ctx, cellsPollMask(len(c.act)), s.budget)
+	clk := newClock(ctx, cellsPollMask(len(c.act)), j.budget)
 	next := clk.next // a local: the test at every node stays in a register
-	s.unwound = true
 	var nodes, updates, count int64
 	var level int
 	var best, cur, t int32
@@ -186,7 +177,7 @@ func (s *Solver) runCells(ctx context.Context, limit int64, seed uint64, progres
 	c.force = c.force[:0]
 	c.saveSizes(active)
 	base := int32(len(c.save))
-	for _, k := range s.chosen {
+	for _, k := range j.chosen {
 		f := c.first[k]
 		oactive := active
 		q := f
@@ -265,7 +256,7 @@ forward:
 	if t > 1 {
 		c.saveSizes(active)
 		if random {
-			c.shuffle(s, best, t)
+			c.shuffle(best, t)
 		}
 	}
 	saved[level+1] = int32(len(c.save))
@@ -306,22 +297,22 @@ finish:
 	c.restore(0, base)
 	c.save = c.save[:0]
 	c.force = c.force[:0]
-	s.stats = Stats{Nodes: nodes, Updates: updates, Solutions: count}
+	j.stats = Stats{Nodes: nodes, Updates: updates, Solutions: count}
 	return err
 }
 
 // shuffle puts the t options of the inactive item x in random order.
-func (c *cells) shuffle(s *Solver, x, t int32) {
+func (c *cells) shuffle(x, t int32) {
 	set, nd := c.set, c.nd
 	for i := t - 1; i > 0; i-- {
-		j := int32(s.random(uint64(i + 1)))
+		j := int32(c.rng.intn(uint64(i + 1)))
 		a, b := set[x+i], set[x+j]
 		set[x+i], set[x+j] = b, a
 		nd[b].loc, nd[a].loc = x+i, x+j
 	}
 }
 
-// fraction is Solver.fraction for the cells engine.
+// fraction is links.fraction for the cells engine.
 func (c *cells) fraction(depth int) float64 {
 	f, w := 0.0, 1.0
 	for l := range depth {
@@ -337,19 +328,12 @@ func (c *cells) fraction(depth int) float64 {
 	return f + w/2
 }
 
-// cellsSolution returns the current solution of the cells engine (the
-// chosen options, then those of levels 0..depth-1) in c.sol.
-func (s *Solver) cellsSolution(depth int) []int {
-	c := s.cs
-	sol := c.sol[:0]
-	for _, o := range s.chosen {
-		sol = append(sol, int(o))
-	}
+// path appends the options of the first depth levels of the search to dst.
+func (c *cells) path(dst []int, depth int) []int {
 	for _, cur := range c.choice[:depth] {
-		sol = append(sol, int(c.nd[c.set[cur]].opt))
+		dst = append(dst, int(c.nd[c.set[cur]].opt))
 	}
-	c.sol = sol
-	return sol
+	return dst
 }
 
 // cellsPollMask returns the mask of the node count at which a cells search

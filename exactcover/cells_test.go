@@ -315,9 +315,9 @@ func TestCellsFraction(t *testing.T) {
 			for sol := range s.Solutions(context.Background(), Options{Seed: seed, Engine: e}) {
 				var f float64
 				if e == EngineCells {
-					f = s.cs.fraction(len(sol))
+					f = s.cells.fraction(len(sol))
 				} else {
-					f = s.bs.fraction(len(sol))
+					f = s.bits.fraction(len(sol))
 				}
 				if f <= last || f >= 1 {
 					t.Errorf("%v, seed %d: solution %d at %v after %v", e, seed, n, f, last)

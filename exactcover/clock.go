@@ -7,10 +7,11 @@ import (
 
 // clock tells a search when to look up from its loop: to poll its context,
 // to spend its node budget and to call its progress callback. The searches
-// (run, runM, the cells and bits engines, MinCost) test nodes >= c.next
-// inline, at every node, and call tick only then: every mask+1 nodes, and
-// at the node past the budget when that comes first, so that a search alone
-// on its budget stops after exactly that many nodes.
+// (the links' runX and runM, the cells and bits engines, MinCost) test
+// nodes >= c.next inline, at every node, and call tick only then: every
+// mask+1 nodes, and at the node past the budget when that comes first,
+// so that a search alone on its budget stops after exactly that many
+// nodes.
 type clock struct {
 	ctx      context.Context
 	done     <-chan struct{}

@@ -40,22 +40,23 @@ func (s *Solver) Estimate(ctx context.Context, samples int, seed uint64) (Estima
 	if s.zero() {
 		return Estimate{}, errZero("estimate")
 	}
-	if s.bound != nil {
+	if s.spec.bounded() {
 		return Estimate{}, fmt.Errorf("estimate of a problem with item bounds: %w", errors.ErrUnsupported)
 	}
 	samples = max(samples, 1)
-	s.rng = seed
+	l := s.linked()
+	l.rng = rng(seed)
 	var e Estimate
 	var sum, sq [3]float64
 	var err error
-	pick := func(_ int, t int32) int32 { return int32(s.random(uint64(t))) }
+	pick := func(_ int, t int32) int32 { return int32(l.rng.intn(uint64(t))) }
 	for i := range samples {
 		if i&63 == 0 {
 			if err = ctx.Err(); err != nil {
 				break
 			}
 		}
-		v, depth := s.sample(pick)
+		v, depth := l.sample(pick)
 		e.Samples++
 		e.MaxDepth = max(e.MaxDepth, depth)
 		for k := range v {
@@ -86,14 +87,14 @@ func (s *Solver) Estimate(ctx context.Context, samples int, seed uint64) (Estima
 // options of the branching item, and returns its estimates of the nodes,
 // updates and solutions (each node weighted by the product of the degrees
 // above it) and the number of levels it entered. It restores the links.
-func (s *Solver) sample(pick func(level int, t int32) int32) (est [3]float64, depth int) {
-	nd, it, col := s.nd, s.it, s.col
+func (l *links) sample(pick func(level int, t int32) int32) (est [3]float64, depth int) {
+	nd, it, col := l.nd, l.it, l.col
 	if it[0].next == 0 { // the empty extension: one node, one solution
 		return [3]float64{1, 0, 1}, 0
 	}
 	w := 1.0 // the product of the degrees above the current level
 	for level := 0; ; level++ {
-		// The branching item, as run chooses it: the first item of the
+		// The branching item, as runX chooses it: the first item of the
 		// list with the fewest options.
 		best, t := int32(0), int32(1<<31-1)
 		for k := it[0].next; k != 0; k = it[k].next {
@@ -118,7 +119,7 @@ func (s *Solver) sample(pick func(level int, t int32) int32) (est [3]float64, de
 			} else {
 				uncover(nd, it, best)
 			}
-			s.unwind(level - 1)
+			l.unwind(level - 1)
 			return est, level + 1
 		}
 		j := pick(level, t)
@@ -126,7 +127,7 @@ func (s *Solver) sample(pick func(level int, t int32) int32) (est [3]float64, de
 		for ; j > 0; j-- {
 			cur = nd[cur].down
 		}
-		s.choice[level] = cur
+		l.choice[level] = cur
 		w *= float64(t)
 		if col != nil {
 			u = commitOthers(nd, col, it, cur)
@@ -137,7 +138,7 @@ func (s *Solver) sample(pick func(level int, t int32) int32) (est [3]float64, de
 		if it[0].next == 0 { // a solution, which is a node too
 			est[0] += w
 			est[2] += w
-			s.unwind(level)
+			l.unwind(level)
 			return est, level + 1
 		}
 	}
@@ -145,16 +146,16 @@ func (s *Solver) sample(pick func(level int, t int32) int32) (est [3]float64, de
 
 // fraction returns Knuth's estimate of the part of the search tree below
 // the current state that a search at the given depth has done, from the
-// choices of levels 0..depth-1 (in s.choice): the options before the
-// current one at level l, over the l's degree, weighted by the inverse
+// choices of levels 0..depth-1 (in l.choice): the options before the
+// current one at level lv, over lv's degree, weighted by the inverse
 // product of the degrees above, plus half of the current node's share.
 // random tells whether the search shuffles the options (their positions
-// are then in s.rpos).
-func (s *Solver) fraction(depth int, random bool) float64 {
-	nd, it := s.nd, s.it
+// are then in l.rpos).
+func (l *links) fraction(depth int, random bool) float64 {
+	nd, it := l.nd, l.it
 	f, w := 0.0, 1.0
-	for l := range depth {
-		cur := s.choice[l]
+	for lv := range depth {
+		cur := l.choice[lv]
 		best := nd[cur].top
 		t := it[best].len
 		if t <= 0 {
@@ -162,7 +163,7 @@ func (s *Solver) fraction(depth int, random bool) float64 {
 		}
 		var k int32
 		if random {
-			k = s.rpos[l]
+			k = l.rpos[lv]
 		} else {
 			for q := nd[best].down; q != cur && q != best; q = nd[q].down {
 				k++

@@ -30,7 +30,7 @@ func expectedEstimate(t *testing.T, s *Solver) (exp [3]float64, paths int) {
 			}
 			return 0
 		}
-		est, depth := s.sample(pick)
+		est, depth := s.linked().sample(pick)
 		paths++
 		if depth < len(degrees) {
 			t.Fatalf("path of %d levels picked at %d", depth, len(degrees))
@@ -97,7 +97,7 @@ func TestEstimateUnbiased(t *testing.T) {
 				t.Fatalf("%s: %v", tt.name, err)
 			}
 		}
-		if strings.HasPrefix(tt.name, "sudoku") && s.cnt == nil {
+		if strings.HasPrefix(tt.name, "sudoku") && s.linked().cnt == nil {
 			t.Fatalf("%s: not the counted search", tt.name)
 		}
 		exp, paths := expectedEstimate(t, s)
@@ -184,7 +184,7 @@ func TestFraction(t *testing.T) {
 	s := NewSolver(p)
 	i := 0
 	for sol := range s.Solutions(context.Background(), Options{Engine: EngineLinks}) {
-		if got, want := s.fraction(len(sol), false), (float64(i)+0.5)/4; got != want {
+		if got, want := s.links.fraction(len(sol), false), (float64(i)+0.5)/4; got != want {
 			t.Errorf("solution %d: fraction %v, want %v", i, got, want)
 		}
 		i++
@@ -197,7 +197,7 @@ func TestFraction(t *testing.T) {
 		s := NewSolver(q)
 		last, n := 0.0, 0
 		for sol := range s.Solutions(context.Background(), Options{Seed: seed, Engine: EngineLinks}) {
-			f := s.fraction(len(sol), seed != 0)
+			f := s.links.fraction(len(sol), seed != 0)
 			if f <= last || f >= 1 {
 				t.Errorf("seed %d: solution %d at %v after %v", seed, n, f, last)
 			}

@@ -1,6 +1,7 @@
 package exactcover
 
 import (
+	"context"
 	"math/bits"
 	"unsafe"
 )
@@ -28,6 +29,327 @@ type node struct {
 // item is an item's place in the active list and its option count.
 type item struct {
 	prev, next, len int32
+}
+
+// links is the dancing-links engine (EngineLinks): the nodes and item
+// lists above, the options it has applied (a prefix of the options its
+// last job chose, see sync), and its search state.
+type links struct {
+	nd  []node
+	it  []item
+	col []int32 // live node colors; nil when the problem has none
+	// ocol holds the colors as given, per node; nil when there are none.
+	ocol []int32
+
+	nItems   int32   // N: item headers are nodes 1..N
+	nPrim    int32   // primary items are 1..nPrim
+	optStart []int32 // the problem's option starts (shared, read-only)
+
+	// The options applied (chosen), in order; per internal item the
+	// 1-based place in applied of the option that took it, or 0; and the
+	// updates they made.
+	applied    []int32
+	taken      []int32
+	appliedUpd int64
+	// The links of the full problem (nothing applied), saved at the
+	// first option applied, so that reset can restore them at once when
+	// that is cheaper than undoing the options one by one; read-only once
+	// saved, and shared by clones. dirty: the last search stopped with its
+	// levels applied (job.keep), which only a restore undoes.
+	baseND  []node
+	baseIT  []item
+	baseCol []int32
+	dirty   bool
+
+	// Search state.
+	choice []int32  // the node chosen at each level
+	rbuf   []int32  // randomized searches: the options of each level, shuffled
+	rbase  []int32  // randomized searches: where each level's options start in rbuf
+	rpos   []int32  // randomized searches: the index of the option tried at each level
+	act    []int32  // the primary items not covered, as a sparse set (see removeActive)
+	pos    []int32  // pos[c]: the index of primary item c in act
+	cnt    []int32  // counted search: active primary items by option count; nil for the other search
+	active []uint64 // counted search: the active primary items as a bitmap
+	rng    rng
+
+	// Multiplicities (see multiplicity.go); nil bound for exact cover.
+	bound, slack []int32 // per primary item
+	ftweak       []int32 // per level: the item's first option when the level began
+}
+
+// newLinks builds the links of m, stopping with ctx's error when ctx ends
+// (it looks every 65,536 options): a problem of tens of millions of nodes
+// takes a second to link.
+func newLinks(ctx context.Context, m *spec) (*links, error) {
+	n := m.nItems
+	nOpt := m.numOptions()
+	nNodes := int(n) + 2 + int(m.numEntries()) + int(nOpt)
+	l := &links{
+		nd:       make([]node, nNodes),
+		it:       make([]item, n+2),
+		nItems:   n,
+		nPrim:    m.nPrim,
+		optStart: m.optStart,
+	}
+	// Item lists: 0 heads the primary items, n+1 the secondary ones.
+	link := func(head, first, last int32) {
+		prev := head
+		for i := first; i <= last; i++ {
+			l.it[i].prev = prev
+			l.it[prev].next = i
+			prev = i
+		}
+		l.it[prev].next = head
+		l.it[head].prev = prev
+	}
+	link(0, 1, l.nPrim)
+	link(n+1, l.nPrim+1, n)
+	nd := l.nd
+	for i := int32(1); i <= n; i++ {
+		nd[i] = node{up: i, down: i}
+	}
+	if m.optColors != nil {
+		l.col = make([]int32, nNodes)
+		l.ocol = make([]int32, nNodes)
+	}
+	// Options, each followed by a spacer.
+	q := n + 1 // the spacer before option k
+	nd[q] = node{top: 0}
+	for k := range nOpt {
+		if k&0xffff == 0xffff {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		a, b := m.optStart[k], m.optStart[k+1]
+		first := q + 1
+		for j := a; j < b; j++ {
+			q++
+			c := m.item(j)
+			u := nd[c].up
+			nd[q] = node{up: u, down: c, top: c}
+			nd[u].down = q
+			nd[c].up = q
+			l.it[c].len++
+			if m.optColors != nil {
+				l.col[q] = m.optColors[j]
+				l.ocol[q] = m.optColors[j]
+			}
+		}
+		nd[first-1].down = q // the previous spacer points to this option's last node
+		q++
+		nd[q] = node{up: first, top: -(k + 1)}
+	}
+	if m.bounded() {
+		l.bound = make([]int32, l.nPrim+1)
+		l.slack = make([]int32, l.nPrim+1)
+		for c := int32(1); c <= l.nPrim; c++ {
+			l.bound[c], l.slack[c] = m.hi[c], m.hi[c]-m.lo[c]
+		}
+		// Each level takes an option or leaves an item for good.
+		l.ftweak = make([]int32, int(l.nPrim)+int(nOpt)+2)
+	}
+	l.applied = make([]int32, 0, l.nPrim+1) // grows beyond when options of secondary items only are chosen
+	l.taken = make([]int32, n+2)
+	l.choice = make([]int32, max(int(l.nPrim)+2, len(l.ftweak)))
+	l.rbase = make([]int32, l.nPrim+2)
+	l.rpos = make([]int32, l.nPrim+2)
+	l.rbuf = make([]int32, nOpt+1)
+	l.act = make([]int32, l.nPrim+1)
+	l.pos = make([]int32, l.nPrim+1)
+	maxLen := int32(0)
+	for i := int32(1); i <= l.nPrim; i++ {
+		maxLen = max(maxLen, l.it[i].len)
+	}
+	if useCounted(l, maxLen) {
+		l.cnt = make([]int32, maxLen+1)
+		l.active = make([]uint64, l.nPrim>>6+1)
+	}
+	return l, nil
+}
+
+// useCounted tells whether the search of l keeps its items counted by
+// option count (see coverN), given the largest number of options of a
+// primary item: for problems without colors or secondary items that have
+// many items with short lists, as Sudoku has (324 items of 9 options),
+// where finding the branching item is most of the work of a node. Where
+// the lists are long, the updates are (pentominoes on 6x10: 20% slower
+// when counted).
+func useCounted(l *links, maxLen int32) bool {
+	return l.col == nil && l.nPrim == l.nItems && l.nPrim >= 8*maxLen
+}
+
+// clone returns a copy of l with its own links, in the same state (see
+// padded).
+func (l *links) clone() engine {
+	c := &new(paddedLinks).l
+	*c = *l
+	c.nd = padded(l.nd, len(l.nd))
+	c.it = padded(l.it, len(l.it))
+	if l.col != nil {
+		c.col = padded(l.col, len(l.col))
+	}
+	c.applied = append([]int32(nil), l.applied...)
+	c.taken = padded(l.taken, len(l.taken))
+	c.choice = padded[int32](nil, len(l.choice))
+	c.rbase = padded[int32](nil, len(l.rbase))
+	c.rpos = padded[int32](nil, len(l.rpos))
+	c.rbuf = padded[int32](nil, len(l.rbuf))
+	c.act = padded[int32](nil, len(l.act))
+	c.pos = padded[int32](nil, len(l.pos))
+	if l.cnt != nil {
+		c.cnt = padded[int32](nil, len(l.cnt))
+		c.active = padded[uint64](nil, len(l.active))
+	}
+	if l.bound != nil {
+		c.bound = padded(l.bound, len(l.bound)) // slack is read-only: shared
+		c.ftweak = padded[int32](nil, len(l.ftweak))
+	}
+	return c
+}
+
+// paddedLinks keeps a clone's fields off its neighbours' cache lines.
+type paddedLinks struct {
+	_ [cacheGuard]byte
+	l links
+	_ [cacheGuard]byte
+}
+
+// bytes returns the memory of the links: the nodes and their saved copy,
+// and the search state.
+func (l *links) bytes() int64 {
+	return bytesOf(l.nd) + bytesOf(l.it) + bytesOf(l.col) + bytesOf(l.ocol) +
+		bytesOf(l.applied) + bytesOf(l.taken) + bytesOf(l.baseND) + bytesOf(l.baseIT) +
+		bytesOf(l.baseCol) + bytesOf(l.choice) + bytesOf(l.rbuf) + bytesOf(l.rbase) +
+		bytesOf(l.rpos) + bytesOf(l.act) + bytesOf(l.pos) + bytesOf(l.cnt) +
+		bytesOf(l.active) + bytesOf(l.bound) + bytesOf(l.slack) + bytesOf(l.ftweak)
+}
+
+// firstNode returns the first node of option k.
+func (l *links) firstNode(k int32) int32 {
+	return l.nItems + 2 + l.optStart[k] + k
+}
+
+// optionOf returns the option of node q.
+func (l *links) optionOf(q int32) int32 {
+	nd := l.nd
+	for nd[q].top > 0 {
+		q--
+	}
+	return -nd[q].top
+}
+
+// sync makes the options applied those of chosen: it undoes the applied
+// options that are not a prefix of chosen and applies the rest. The
+// options were checked together by Choose (or chosen together by a
+// split): they do not clash.
+func (l *links) sync(chosen []int32) {
+	n := 0
+	for n < len(l.applied) && n < len(chosen) && l.applied[n] == chosen[n] {
+		n++
+	}
+	for len(l.applied) > n {
+		l.unapply()
+	}
+	for _, k := range chosen[n:] {
+		l.apply(k)
+	}
+}
+
+// apply covers the items of option k, as a search level covers those of
+// the option it tries: a colored item that an applied option gave the
+// same color already stays as it is.
+func (l *links) apply(k int32) {
+	if len(l.applied) == 0 {
+		l.saveBase()
+	}
+	depth := int32(len(l.applied) + 1)
+	first := l.firstNode(k)
+	last := first + l.optStart[k+1] - l.optStart[k]
+	nd := l.nd
+	u := int64(0)
+	for q := first; q < last; q++ {
+		c := nd[q].top
+		switch {
+		case l.ocol == nil:
+			u += cover(nd, l.it, c)
+			l.taken[c] = depth
+		case l.ocol[q] == 0:
+			u += coverC(nd, l.col, l.it, c)
+			l.taken[c] = depth
+		case l.taken[c] == 0:
+			u += purify(nd, l.col, l.it, q)
+			l.taken[c] = depth
+		}
+	}
+	l.appliedUpd += u
+	l.applied = append(l.applied, k)
+}
+
+// unapply undoes the last apply.
+func (l *links) unapply() {
+	depth := int32(len(l.applied))
+	k := l.applied[depth-1]
+	l.applied = l.applied[:depth-1]
+	first := l.firstNode(k)
+	last := first + l.optStart[k+1] - l.optStart[k]
+	nd := l.nd
+	for q := last - 1; q >= first; q-- {
+		c := nd[q].top
+		switch {
+		case l.ocol == nil:
+			uncover(nd, l.it, c)
+			l.taken[c] = 0
+		case l.ocol[q] == 0:
+			uncoverC(nd, l.col, l.it, c)
+			l.taken[c] = 0
+		case l.taken[c] == depth:
+			unpurify(nd, l.col, l.it, q)
+			l.taken[c] = 0
+		}
+	}
+}
+
+// saveBase saves the links of the full problem, with nothing applied,
+// once.
+func (l *links) saveBase() {
+	if l.baseND != nil {
+		return
+	}
+	l.baseND = append([]node(nil), l.nd...)
+	l.baseIT = append([]item(nil), l.it...)
+	if l.col != nil {
+		l.baseCol = append([]int32(nil), l.col...)
+	}
+}
+
+// restoreBase returns the links to the full problem by restoring the
+// saved links, whatever options and search levels are still applied.
+func (l *links) restoreBase() {
+	copy(l.nd, l.baseND)
+	copy(l.it, l.baseIT)
+	if l.col != nil {
+		copy(l.col, l.baseCol)
+	}
+	clear(l.taken)
+	l.applied = l.applied[:0]
+	l.appliedUpd = 0
+	l.dirty = false
+}
+
+// reset returns the links to the full problem.
+func (l *links) reset() {
+	// Undoing an update costs several times as much as restoring a node
+	// (12 bytes copied): restore the saved links when the options made
+	// more than a quarter as many updates as there are nodes.
+	if l.dirty || (l.baseND != nil && l.appliedUpd*4 > int64(len(l.nd))) {
+		l.restoreBase()
+		return
+	}
+	for len(l.applied) > 0 {
+		l.unapply()
+	}
+	l.appliedUpd = 0
 }
 
 // The hot loops index the links through unsafe pointers: every index in

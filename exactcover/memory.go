@@ -62,14 +62,15 @@ func (z Size) Bytes() int64 {
 	}
 	// The solver (NewSolver): nodes of 12 bytes (items, entries, a spacer
 	// per option), item headers of 12 bytes, and the per-item and
-	// per-level arrays (extOf, the transient intOf, usedBy, usedColor;
-	// choice, rbase, rpos, act, pos, sol, the counted search's arrays).
+	// per-level arrays (the spec's intOf and length, usedBy, usedColor,
+	// the links' taken; chosen, the links' applied, choice, rbase, rpos,
+	// act, pos, sol, the counted search's arrays).
 	nodes := I + 2 + E + O + 1
 	levels := P + 2
 	if z.Bounds {
 		levels += O
 	}
-	solver := nodes*12 + (I+2)*12 + (I+2)*4*4 + levels*4*3 + (P+1)*4*2 + (O+1)*4 + (P+8)*8
+	solver := nodes*12 + (I+2)*12 + (I+2)*4*5 + levels*4*3 + (P+1)*4*4 + (O+1)*4 + (P+8)*8
 	solver += (O+1)*4 + P/8 + 8 // cnt, active
 	if z.Colors {
 		solver += nodes * 4 * 2 // col, ocol
@@ -154,27 +155,24 @@ func autoCells(items, primary int) bool {
 	return cellsSave(items, primary) <= maxAutoCellsSave
 }
 
-// Bytes returns the memory the solver holds now: its links and their
-// saved copy, the option starts it shares with its problem, and the
-// engines built so far (cells, bits), as the capacities of their arrays.
+// Bytes returns the memory the solver holds now: its own arrays, the
+// option starts it shares with its problem, and the engines built so far
+// (links and their saved copy, cells, bits), as the capacities of their
+// arrays.
 func (s *Solver) Bytes() int64 {
-	b := bytesOf(s.nd) + bytesOf(s.it) + bytesOf(s.col) + bytesOf(s.ocol) +
-		bytesOf(s.optStart) + bytesOf(s.extOf) + bytesOf(s.chosen) + bytesOf(s.usedBy) +
-		bytesOf(s.usedColor) + bytesOf(s.baseND) + bytesOf(s.baseIT) + bytesOf(s.baseCol) +
-		bytesOf(s.choice) + bytesOf(s.rbuf) + bytesOf(s.rbase) + bytesOf(s.rpos) +
-		bytesOf(s.act) + bytesOf(s.pos) + bytesOf(s.cnt) + bytesOf(s.active) +
-		bytesOf(s.sol) + bytesOf(s.bound) + bytesOf(s.slack) + bytesOf(s.ftweak)
-	if c := s.cs; c != nil {
-		b += bytesOf(c.nd) + bytesOf(c.set) + bytesOf(c.act) + bytesOf(c.first) +
-			bytesOf(c.base) + bytesOf(c.save) + bytesOf(c.saved) + bytesOf(c.choice) +
-			bytesOf(c.force) + bytesOf(c.sol)
+	if s.zero() {
+		return 0
 	}
-	if t := s.bs; t != nil {
-		b += 3*bytesOf(t.mlo) + bytesOf(t.md) + bytesOf(t.full) + bytesOf(t.sum) +
-			bytesOf(t.rmask) + bytesOf(t.mw) + bytesOf(t.kstart) + bytesOf(t.kill) +
-			bytesOf(t.pstart) + bytesOf(t.prim) + bytesOf(t.live0) + bytesOf(t.act0) +
-			bytesOf(t.lo) + bytesOf(t.hi) + bytesOf(t.cov) + bytesOf(t.live) +
-			bytesOf(t.act) + 3*bytesOf(t.path) + bytesOf(t.rbuf) + bytesOf(t.sol)
+	b := s.spec.bytes() + bytesOf(s.spec.optStart) + bytesOf(s.chosen) + bytesOf(s.usedBy) +
+		bytesOf(s.usedColor) + bytesOf(s.sol)
+	if s.links != nil {
+		b += s.links.bytes()
+	}
+	if s.cells != nil {
+		b += s.cells.bytes()
+	}
+	if s.bits != nil {
+		b += s.bits.bytes()
 	}
 	return b
 }

@@ -67,7 +67,7 @@ func MinCost(ctx context.Context, p *Problem, opt Options, k int) ([]CostSolutio
 
 // minCost is the state of one MinCost search.
 type minCost struct {
-	s     *Solver
+	s     *links
 	nc    []int64 // net cost of every node's option; infCost on item headers
 	perm  []int32 // option j of the sorted problem is option perm[j] of p
 	cls   []int32 // per internal primary item: its class, or -1
@@ -155,7 +155,14 @@ func newMinCost(p *Problem, k int) (*minCost, error) {
 			return nil, err
 		}
 	}
-	s := NewSolver(q)
+	mq, err := newSpec(context.Background(), q)
+	if err != nil {
+		return nil, err
+	}
+	s, err := newLinks(context.Background(), mq)
+	if err != nil {
+		return nil, err
+	}
 	m := &minCost{s: s, perm: perm, tax: tax, k: k}
 	nd := s.nd
 	n := s.nItems

@@ -199,32 +199,28 @@ func bestM(it []item, bound, slack []int32) (best, score int32) {
 	return best, score
 }
 
-// units: a parallel search with multiplicities splits the tree into the
-// nodes at level unitDepth and the solutions above it, numbered in the
-// order of the search (see splitM); a run with unitTarget >= 0 walks the
-// levels above and searches below unit unitTarget only, counting the
-// nodes and updates of that unit alone.
-
-// runM is run for problems with multiplicities: Algorithm M on the links,
-// with the same contract as run.
-func (s *Solver) runM(ctx context.Context, limit int64, seed uint64, progress func(Stats), visit func(depth int) bool) (err error) {
-	nd, it, col := s.nd, s.it, s.col
-	bound, slack, ftw := s.bound, s.slack, s.ftweak
-	choice := s.choice
-	nItems, nPrim := s.nItems, s.nPrim
-	if seed != 0 {
-		s.rng = seed
-		s.shuffleLists()
-		defer s.relinkLists()
+// runM is runX for problems with multiplicities: Algorithm M on the
+// links, with the same contract, and with units (see units: with j.units
+// set, the nodes and updates of the unit searched alone, or those above
+// the units when it numbers them).
+func (l *links) runM(ctx context.Context, j *job) (err error) {
+	limit, progress, visit := j.limit, j.progress, j.visit
+	nd, it, col := l.nd, l.it, l.col
+	bound, slack, ftw := l.bound, l.slack, l.ftweak
+	choice := l.choice
+	nItems, nPrim := l.nItems, l.nPrim
+	if j.seed != 0 {
+		l.rng = rng(j.seed)
+		l.shuffleLists()
+		defer l.relinkLists()
 	}
-	clk := newClock(ctx, pollMask, s.budget)
+	clk := newClock(ctx, pollMask, j.budget)
 	next := clk.next // a local: the test at every node stays in a register
-	s.unwound = true
 	var nodes, updates, count int64
 	var level int
 	var best, cur, score int32
-	unitDepth, target := s.unitDepth, s.unitTarget
-	var units int64
+	un := &j.units
+	un.n, un.deep = 0, false
 	inUnit := false
 	var n0, u0 int64
 
@@ -249,12 +245,8 @@ forward:
 		}
 	}
 	best, score = bestM(it, bound, slack)
-	if unitDepth > 0 && !inUnit && (level == unitDepth || score == mInfinity) {
-		units++
-		if level == unitDepth {
-			s.unitDeep = true
-		}
-		if units-1 != target {
+	if un.depth > 0 && !inUnit && (level == un.depth || score == mInfinity) {
+		if search, _ := un.meet(level == un.depth); !search {
 			nodes--
 			goto backdown
 		}
@@ -263,7 +255,7 @@ forward:
 	if score == mInfinity {
 		count++
 		if (visit != nil && !visit(level)) || count == limit {
-			s.unwindM(level - 1)
+			l.unwindM(level - 1)
 			goto finish
 		}
 		goto backdown
@@ -308,8 +300,8 @@ backup:
 	bound[best]++
 
 backdown:
-	if inUnit && level <= unitDepth { // the unit is done
-		s.unwindM(level - 1)
+	if inUnit && level <= un.depth { // the unit is done
+		l.unwindM(level - 1)
 		goto finish
 	}
 	if level == 0 {
@@ -331,76 +323,54 @@ backdown:
 	goto advance
 
 stop:
-	s.unwindM(level - 1)
+	l.unwindM(level - 1)
 
 finish:
 	clk.flush(nodes)
 	if inUnit {
 		nodes, updates = nodes-n0, updates-u0
 	}
-	s.stats = Stats{Nodes: nodes, Updates: updates, Solutions: count}
-	s.units = units
+	j.stats = Stats{Nodes: nodes, Updates: updates, Solutions: count}
 	return err
 }
 
 // unwindM undoes levels level, level-1, ..., 0 of runM, each of which has
 // its branching item taken (covered or tweaked) and its choice committed.
-func (s *Solver) unwindM(level int) {
-	nd, it, col, bound, slack := s.nd, s.it, s.col, s.bound, s.slack
+func (l *links) unwindM(level int) {
+	nd, it, col, bound, slack := l.nd, l.it, l.col, l.bound, l.slack
 	for ; level >= 0; level-- {
-		cur := s.choice[level]
+		cur := l.choice[level]
 		var best int32
-		if cur <= s.nItems {
+		if cur <= l.nItems {
 			best = cur
 			l, r := it[best].prev, it[best].next
 			it[l].next = best
 			it[r].prev = best
 		} else {
 			best = nd[cur].top
-			uncommitM(nd, col, it, bound, s.nPrim, cur)
+			uncommitM(nd, col, it, bound, l.nPrim, cur)
 		}
 		if bound[best] == 0 && slack[best] == 0 {
 			uncoverM(nd, col, it, best)
 		} else {
-			untweakM(nd, col, it, best, s.ftweak[level], bound[best] != 0)
+			untweakM(nd, col, it, best, l.ftweak[level], bound[best] != 0)
 		}
 		bound[best]++
 	}
 }
 
-// splitM numbers the units of a parallel search with multiplicities: it
-// walks the levels above depth 1, 2, ... until the nodes at that depth and
-// the solutions above it number at least n, or no node is that deep. It
-// returns the depth, the number of units, and the statistics of the walk
-// (the nodes and updates above the units).
-func (s *Solver) splitM(ctx context.Context, n int, seed uint64) (depth int, units int64, top Stats) {
-	defer func() { s.unitDepth, s.unitTarget = 0, 0 }()
-	for d := 1; ; d++ {
-		s.unitDepth, s.unitTarget, s.unitDeep = d, -1, false
-		s.budget = budget{}
-		if s.runM(ctx, 0, seed, nil, nil) != nil {
-			return d, s.units, s.stats
-		}
-		// When no node reached depth d, every unit is a solution and a
-		// deeper walk finds the same ones.
-		if s.units >= int64(n) || !s.unitDeep {
-			return d, s.units, s.stats
-		}
-	}
-}
-
 // shuffleLists puts the options of each primary item in random order
 // (for a search with a seed); relinkLists puts them back in input order.
-func (s *Solver) shuffleLists() {
-	nd := s.nd
-	buf := s.rbuf[:0]
-	for c := int32(1); c <= s.nPrim; c++ {
+func (l *links) shuffleLists() {
+	nd := l.nd
+	buf := l.rbuf[:0]
+	for c := int32(1); c <= l.nPrim; c++ {
 		buf = buf[:0]
 		for q := nd[c].down; q != c; q = nd[q].down {
 			buf = append(buf, q)
 		}
 		for i := len(buf) - 1; i > 0; i-- {
-			j := int(s.random(uint64(i + 1)))
+			j := int(l.rng.intn(uint64(i + 1)))
 			buf[i], buf[j] = buf[j], buf[i]
 		}
 		prev := c
@@ -412,19 +382,19 @@ func (s *Solver) shuffleLists() {
 		nd[prev].down = c
 		nd[c].up = prev
 	}
-	s.rbuf = buf[:cap(buf)]
+	l.rbuf = buf[:cap(buf)]
 }
 
 // relinkLists restores the input order of the primary items' lists, which
 // hold all their nodes when the search is over.
-func (s *Solver) relinkLists() {
-	nd := s.nd
-	for c := int32(1); c <= s.nPrim; c++ {
+func (l *links) relinkLists() {
+	nd := l.nd
+	for c := int32(1); c <= l.nPrim; c++ {
 		nd[c].up, nd[c].down = c, c
 	}
-	for q := s.nItems + 2; q < int32(len(nd)); q++ {
+	for q := l.nItems + 2; q < int32(len(nd)); q++ {
 		c := nd[q].top
-		if c <= 0 || c > s.nPrim {
+		if c <= 0 || c > l.nPrim {
 			continue
 		}
 		u := nd[c].up

@@ -22,24 +22,25 @@ import (
 // With multiplicities (Problem.HasBounds) the branches of the search are
 // not all options, and Split returns nil; so does a zero Solver.
 func (s *Solver) Split(n int) []Subproblem {
-	if s.bound != nil || s.zero() {
+	if s.zero() || s.spec.bounded() {
 		return nil
 	}
-	subs, _ := s.split(n)
+	subs, _ := s.linked().split(n)
 	return subs
 }
 
-// split is Split, also returning the statistics of the levels it walked:
-// those nodes and updates that a search of the subproblems does not count.
-func (s *Solver) split(n int) ([]Subproblem, Stats) {
-	if s.it[0].next == 0 || n <= 1 {
+// split is Split on the links, also returning the statistics of the levels
+// it walked: those nodes and updates that a search of the subproblems does
+// not count.
+func (l *links) split(n int) ([]Subproblem, Stats) {
+	if l.it[0].next == 0 || n <= 1 {
 		return []Subproblem{{}}, Stats{}
 	}
 	path := make([]int32, 0, 64)
 	for d := 1; ; d++ {
 		var subs []Subproblem
 		var st Stats
-		deeper := s.splitLevel(0, d, path, &subs, &st)
+		deeper := l.splitLevel(0, d, path, &subs, &st)
 		if len(subs) >= n || !deeper {
 			return subs, st
 		}
@@ -49,8 +50,8 @@ func (s *Solver) split(n int) ([]Subproblem, Stats) {
 // splitLevel enters the given level of the search tree, which is above
 // depth, appending the subproblems below it to subs. It reports whether
 // some path reached depth without being a solution.
-func (s *Solver) splitLevel(level, depth int, path []int32, subs *[]Subproblem, st *Stats) bool {
-	nd, it, col := s.nd, s.it, s.col
+func (l *links) splitLevel(level, depth int, path []int32, subs *[]Subproblem, st *Stats) bool {
+	nd, it, col := l.nd, l.it, l.col
 	st.Nodes++
 	best, t := int32(0), int32(1<<31-1)
 	for k := it[0].next; k != 0; k = it[k].next {
@@ -73,7 +74,7 @@ func (s *Solver) splitLevel(level, depth int, path []int32, subs *[]Subproblem, 
 		} else {
 			st.Updates += coverOthers(nd, it, cur)
 		}
-		p := append(path, s.optionOf(cur))
+		p := append(path, l.optionOf(cur))
 		switch {
 		case it[0].next == 0 || level+1 == depth:
 			sub := make(Subproblem, len(p))
@@ -85,7 +86,7 @@ func (s *Solver) splitLevel(level, depth int, path []int32, subs *[]Subproblem, 
 				deeper = true
 			}
 		default:
-			if s.splitLevel(level+1, depth, p, subs, st) {
+			if l.splitLevel(level+1, depth, p, subs, st) {
 				deeper = true
 			}
 		}
@@ -113,29 +114,32 @@ func subSeed(seed uint64, i int) uint64 {
 	return z
 }
 
-// parallel splits the search into subproblems, at least 16 per worker,
-// and solves them on opt.Workers goroutines, each with its own copy of the
-// links, taking subproblems from a shared queue. Solutions are passed to
-// visit on the calling goroutine.
-func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bool) error {
-	// The pieces: subproblems (options to choose), or with multiplicities
-	// the units of runM.
+// parallel splits the search below the options chosen into pieces and
+// solves them on opt.Workers goroutines, each with its own clone of the
+// engine eng (e), taking pieces from a shared queue. The pieces are the
+// units of the engine's own tree (see units) with item bounds, and with
+// the bits engine when the search is not randomized (a randomized search
+// draws its order as it goes: the walk to a unit would not be the same in
+// every worker); otherwise they are the subproblems of the links' split
+// (Split: at least 16 per worker), each searched below the options it
+// chooses. Solutions are passed to visit on the calling goroutine.
+func (s *Solver) parallel(ctx context.Context, opt Options, e Engine, eng engine, visit func([]int) bool) error {
 	var (
-		subs      []Subproblem
-		top       Stats
-		nPieces   int
-		unitDepth int
+		subs    []Subproblem
+		top     Stats
+		nPieces int
+		depth   int // with item bounds: the depth of the units
 	)
-	if s.bound != nil {
-		var n int64
-		if s.engine == EngineBits {
-			unitDepth, n, top = s.splitBitsM(ctx, 64*opt.Workers)
-		} else {
-			unitDepth, n, top = s.splitM(ctx, 16*opt.Workers, opt.Seed)
+	if s.spec.bounded() || (e == EngineBits && opt.Seed == 0) {
+		perWorker := 16
+		if e == EngineBits { // cheap levels, uneven units
+			perWorker = 64
 		}
+		var n int64
+		depth, n, top = splitUnits(ctx, eng, s.chosen, perWorker*opt.Workers, opt.Seed)
 		nPieces = int(n)
 	} else {
-		subs, top = s.split(16 * opt.Workers)
+		subs, top = s.linked().split(16 * opt.Workers)
 		nPieces = len(subs)
 	}
 	workers := max(1, min(opt.Workers, nPieces))
@@ -144,7 +148,7 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 	defer cancel()
 
 	var (
-		next  atomic.Int64 // the next subproblem to take
+		next  atomic.Int64 // the next piece to take
 		found atomic.Int64 // solutions found, when they are counted one by one
 		mu    sync.Mutex   // guards total and the calls of opt.Progress
 		wg    sync.WaitGroup
@@ -159,13 +163,15 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 	free := make(chan []int, 4*workers)
 
 	for range workers {
-		w := s.clone()
-		w.budget = budget{max: opt.MaxNodes, spent: &spent}
+		w := eng.clone()
+		j := job{
+			chosen: append([]int32(nil), s.chosen...),
+			budget: budget{max: opt.MaxNodes, spent: &spent},
+		}
+		base := len(j.chosen)
 		wg.Go(func() {
-			base := len(w.chosen)
-			var wvisit func(depth int) bool
 			if countEach {
-				wvisit = func(depth int) bool {
+				j.visit = func(depth int) bool {
 					n := found.Add(1)
 					if limit > 0 && n > limit {
 						cancel()
@@ -177,7 +183,8 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 						case buf = <-free:
 						default:
 						}
-						buf = append(buf[:0], w.solution(depth)...)
+						buf = appendOptions(buf[:0], j.chosen)
+						buf = w.path(buf, depth)
 						// Always delivered: the caller's loop drains sols
 						// until every worker has stopped. Dropping it when
 						// another worker reached the limit and cancelled
@@ -196,38 +203,26 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 				if i >= nPieces {
 					break
 				}
-				var err error
-				if w.bound != nil {
+				j.seed = opt.Seed
+				if depth > 0 {
 					// The same seed in every unit: the units are numbered
-					// in the order of the shuffled lists.
-					w.unitDepth, w.unitTarget = unitDepth, int64(i)
-					err = w.run(inner, 0, opt.Seed, nil, wvisit)
-					w.unitDepth = 0
+					// in the order of the shuffled lists (links, item
+					// bounds).
+					j.units = units{depth: depth, target: int64(i)}
 				} else {
-					ok := true
+					j.chosen = j.chosen[:base]
 					for _, o := range subs[i] {
-						if w.Choose(o) != nil {
-							ok = false // cannot happen: the options were chosen together
-							break
-						}
+						j.chosen = append(j.chosen, int32(o))
 					}
-					seed := opt.Seed
-					if seed != 0 {
-						seed = subSeed(seed, i)
-					}
-					if ok {
-						err = w.run(inner, 0, seed, nil, wvisit)
-					} else {
-						w.stats = Stats{}
+					if j.seed != 0 {
+						j.seed = subSeed(j.seed, i)
 					}
 				}
-				for len(w.chosen) > base {
-					w.unchoose()
-				}
+				err := w.run(inner, &j)
 				mu.Lock()
-				total.Nodes += w.stats.Nodes
-				total.Updates += w.stats.Updates
-				total.Solutions += w.stats.Solutions
+				total.Nodes += j.stats.Nodes
+				total.Updates += j.stats.Updates
+				total.Solutions += j.stats.Solutions
 				if err == nil {
 					total.SubproblemsDone++
 				}
@@ -236,7 +231,7 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 				}
 				mu.Unlock()
 				// The budget: checked by run every 4096 nodes, and here,
-				// for the subproblems smaller than that.
+				// for the pieces smaller than that.
 				if errors.Is(err, ErrNodeBudget) || (err == nil && opt.MaxNodes > 0 && spent.Load() > opt.MaxNodes) {
 					overBudget.Store(true)
 					cancel()
@@ -275,10 +270,36 @@ func (s *Solver) parallel(ctx context.Context, opt Options, visit func([]int) bo
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	// Over the budget with subproblems left undone, and not stopped by the
+	// Over the budget with pieces left undone, and not stopped by the
 	// limit or the visitor: the search is incomplete.
 	if overBudget.Load() && !stopped && total.SubproblemsDone < nPieces && (limit == 0 || total.Solutions < limit) {
 		return ErrNodeBudget
 	}
 	return nil
+}
+
+// splitUnits numbers the units of a parallel search on eng, below the
+// options chosen: it walks the levels above depth 1, 2,
+// ... until the nodes at that depth and the solutions above it number at
+// least n, or no node is that deep. It returns the depth, the number of
+// units, and the statistics of the walk (the nodes and updates above the
+// units).
+func splitUnits(ctx context.Context, eng engine, chosen []int32, n int, seed uint64) (depth int, count int64, top Stats) {
+	for d := 1; ; d++ {
+		j := job{chosen: chosen, seed: seed, units: units{depth: d, target: -1}}
+		err := eng.run(ctx, &j)
+		// When no node reached depth d, every unit is a solution and a
+		// deeper walk finds the same ones.
+		if err != nil || j.units.n >= int64(n) || !j.units.deep {
+			return d, j.units.n, j.stats
+		}
+	}
+}
+
+// appendOptions appends the options os to dst.
+func appendOptions(dst []int, os []int32) []int {
+	for _, o := range os {
+		dst = append(dst, int(o))
+	}
+	return dst
 }

@@ -1,48 +1,51 @@
 package exactcover
 
-import (
-	"context"
-	"math/bits"
-)
+import "context"
 
 const (
 	pollMask     = 1<<12 - 1 // poll the context and the node budget every 4096 nodes
 	progressMask = 1<<20 - 1 // call Options.Progress every 1,048,576 nodes
 )
 
-// run is Algorithm X on the links, below the current state, with an
+// run is the links engine's search: it applies j.chosen (see sync), then
+// runs Algorithm X (runX), or Algorithm M with item bounds (runM).
+func (l *links) run(ctx context.Context, j *job) error {
+	l.sync(j.chosen)
+	if l.bound != nil {
+		return l.runM(ctx, j)
+	}
+	if j.keep {
+		// With nothing chosen the saved links may be missing: save them
+		// now, while the links are those of the full problem.
+		l.saveBase()
+	}
+	return l.runX(ctx, j)
+}
+
+// runX is Algorithm X on the links, below the current state, with an
 // explicit stack: level by level it covers the primary item with the
 // fewest options (the first such item on ties) and tries its options in
-// turn (in list order, or shuffled when seed is nonzero). visit, when not
-// nil, is called for each solution with the number of levels (the search
-// part of the solution is the options of choice[:depth]); the search stops
-// when it returns false, after limit solutions (when limit > 0), when ctx
-// is done, or, when s.budget is set, once the budget's nodes are spent
-// (ErrNodeBudget). Whatever way it stops, run restores the links, unless
-// s.keep is set and the saved links of the full problem (see saveBase) are
-// there to restore instead: s.unwound tells which. It records the
-// statistics in s.stats.
-func (s *Solver) run(ctx context.Context, limit int64, seed uint64, progress func(Stats), visit func(depth int) bool) (err error) {
-	switch s.engine {
-	case EngineCells:
-		return s.runCells(ctx, limit, seed, progress, visit)
-	case EngineBits:
-		return s.runBits(ctx, limit, seed, progress, visit)
-	}
-	if s.bound != nil {
-		return s.runM(ctx, limit, seed, progress, visit)
-	}
-	nd, it, col := s.nd, s.it, s.col
-	choice := s.choice
+// turn (in list order, or shuffled when j.seed is nonzero). j.visit, when
+// not nil, is called for each solution with the number of levels (the
+// search part of the solution is the options of choice[:depth]); the
+// search stops when it returns false, after j.limit solutions (when
+// limit > 0), when ctx is done, or, when j.budget is set, once the
+// budget's nodes are spent (ErrNodeBudget). Whatever way it stops, runX
+// restores the links, unless j.keep is set and the saved links of the
+// full problem (see saveBase) are there to restore instead: it then
+// leaves l.dirty set. It records the statistics in j.stats.
+func (l *links) runX(ctx context.Context, j *job) (err error) {
+	limit, progress, visit := j.limit, j.progress, j.visit
+	nd, it, col := l.nd, l.it, l.col
+	choice := l.choice
 	colored := col != nil
-	random := seed != 0
+	random := j.seed != 0
 	if random {
-		s.rng = seed
+		l.rng = rng(j.seed)
 	}
-	keep := s.keep && s.baseND != nil
-	clk := newClock(ctx, pollMask, s.budget)
+	keep := j.keep && l.baseND != nil
+	clk := newClock(ctx, pollMask, j.budget)
 	next := clk.next // a local: the test at every node stays in a register
-	s.unwound = true
 	var nodes, updates, count int64
 	var level int
 	var best, cur int32
@@ -50,8 +53,8 @@ func (s *Solver) run(ctx context.Context, limit int64, seed uint64, progress fun
 	// The primary items not covered, as a sparse set (see removeActive),
 	// for the uncolored search; counted by option count and as a bitmap
 	// for the counted one (see coverN).
-	nPrim, act, pos := s.nPrim, s.act, s.pos
-	cnt, active := s.cnt, s.active
+	nPrim, act, pos := l.nPrim, l.act, l.pos
+	cnt, active := l.cnt, l.active
 	counted := cnt != nil
 	var nAct int32
 	if counted {
@@ -92,7 +95,7 @@ forward:
 			goto stop
 		}
 		if report && progress != nil {
-			progress(Stats{Nodes: nodes, Updates: updates, Solutions: count, Fraction: s.fraction(level, random)})
+			progress(Stats{Nodes: nodes, Updates: updates, Solutions: count, Fraction: l.fraction(level, random)})
 		}
 	}
 	// The branching item: the first one with the fewest options.
@@ -120,7 +123,7 @@ forward:
 		nAct = removeActive(act, pos, nAct, best)
 	}
 	if random {
-		cur = s.shuffle(level, best)
+		cur = l.shuffle(level, best)
 	} else {
 		cur = nd[best].down
 	}
@@ -146,18 +149,18 @@ advance:
 			nodes--
 			err = ErrNodeBudget
 			if keep {
-				s.unwound = false
+				l.dirty = true
 			} else {
-				s.unwind(level)
+				l.unwind(level)
 			}
 			goto finish
 		}
 		count++
 		if (visit != nil && !visit(level+1)) || count == limit {
 			if keep {
-				s.unwound = false
+				l.dirty = true
 			} else {
-				s.unwind(level)
+				l.unwind(level)
 			}
 			goto finish
 		}
@@ -191,9 +194,9 @@ recover:
 		nAct += uncoverOthersA(nd, it, cur, nPrim)
 	}
 	if random {
-		s.rpos[level]++
-		if p := s.rpos[level]; p < it[best].len {
-			cur = s.rbuf[s.rbase[level]+p]
+		l.rpos[level]++
+		if p := l.rpos[level]; p < it[best].len {
+			cur = l.rbuf[l.rbase[level]+p]
 		} else {
 			cur = best
 		}
@@ -205,24 +208,24 @@ recover:
 
 stop: // cancelled or out of budget on entering a level
 	if keep {
-		s.unwound = false
+		l.dirty = true
 	} else {
-		s.unwind(level - 1)
+		l.unwind(level - 1)
 	}
 
 finish:
 	clk.flush(nodes)
-	s.stats = Stats{Nodes: nodes, Updates: updates, Solutions: count}
+	j.stats = Stats{Nodes: nodes, Updates: updates, Solutions: count}
 	return err
 }
 
 // unwind undoes the choices of levels level, level-1, ..., 0, each of
 // which has its branching item covered and the other items of its chosen
 // option covered too.
-func (s *Solver) unwind(level int) {
-	nd, it, col := s.nd, s.it, s.col
+func (l *links) unwind(level int) {
+	nd, it, col := l.nd, l.it, l.col
 	for ; level >= 0; level-- {
-		cur := s.choice[level]
+		cur := l.choice[level]
 		best := nd[cur].top
 		if col != nil {
 			uncommitOthers(nd, col, it, cur)
@@ -237,24 +240,24 @@ func (s *Solver) unwind(level int) {
 // shuffle lists the options of item c (covered at this level) in random
 // order (Fisher-Yates) for a randomized search and returns the first one,
 // or c when there is none.
-func (s *Solver) shuffle(level int, c int32) int32 {
-	nd := s.nd
+func (l *links) shuffle(level int, c int32) int32 {
+	nd := l.nd
 	base := int32(0)
 	if level > 0 {
-		prev := nd[s.choice[level-1]].top
-		base = s.rbase[level-1] + s.it[prev].len
+		prev := nd[l.choice[level-1]].top
+		base = l.rbase[level-1] + l.it[prev].len
 	}
-	s.rbase[level] = base
-	s.rpos[level] = 0
-	n := s.it[c].len
-	buf := s.rbuf[base : base+n]
+	l.rbase[level] = base
+	l.rpos[level] = 0
+	n := l.it[c].len
+	buf := l.rbuf[base : base+n]
 	i := 0
 	for q := nd[c].down; q != c; q = nd[q].down {
 		buf[i] = q
 		i++
 	}
 	for i := n - 1; i > 0; i-- {
-		j := int32(s.random(uint64(i + 1)))
+		j := int32(l.rng.intn(uint64(i + 1)))
 		buf[i], buf[j] = buf[j], buf[i]
 	}
 	if n == 0 {
@@ -263,14 +266,12 @@ func (s *Solver) shuffle(level int, c int32) int32 {
 	return buf[0]
 }
 
-// random returns a pseudo-random number in [0, n) (splitmix64, scaled by
-// multiplication).
-func (s *Solver) random(n uint64) uint64 {
-	s.rng += 0x9e3779b97f4a7c15
-	z := s.rng
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	z ^= z >> 31
-	hi, _ := bits.Mul64(z, n)
-	return hi
+// path appends the options of the first depth levels of the search to dst.
+func (l *links) path(dst []int, depth int) []int {
+	for _, q := range l.choice[:depth] {
+		if q > l.nItems { // with multiplicities, a header is a null move
+			dst = append(dst, int(l.optionOf(q)))
+		}
+	}
+	return dst
 }

@@ -224,14 +224,15 @@ func (s *Solver) ChoosePiece(p *Problem, pc *Piece) error {
 // With multiplicities (Problem.HasBounds), or on a zero Solver, SplitDepth
 // returns nil, as Split.
 func (s *Solver) SplitDepth(depth int) []Subproblem {
-	if s.bound != nil || s.zero() {
+	if s.zero() || s.spec.bounded() {
 		return nil
 	}
-	if depth <= 0 || s.it[0].next == 0 {
+	l := s.linked()
+	if depth <= 0 || l.it[0].next == 0 {
 		return []Subproblem{{}}
 	}
 	var subs []Subproblem
 	var st Stats
-	s.splitLevel(0, depth, make([]int32, 0, 64), &subs, &st)
+	l.splitLevel(0, depth, make([]int32, 0, 64), &subs, &st)
 	return subs
 }
