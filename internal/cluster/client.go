@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -27,6 +28,14 @@ type ConnOptions struct {
 	Replicas int
 	// Timeout bounds the connection and each request; 0 is 5 seconds.
 	Timeout time.Duration
+	// MaxBytes, when not 0, is the byte limit of the queue, of the results
+	// and of the problems, each (set on the server; -1 removes it): a
+	// job that would pass it is refused (ErrFull), and workers wait for
+	// room to record their results.
+	MaxBytes int64
+	// Logf, when not nil, gets the connection's events: disconnected,
+	// reconnected, asynchronous errors (else they are dropped).
+	Logf func(format string, a ...any)
 
 	version int // the format version spoken; 0 is FormatVersion (tests change it)
 }
@@ -44,6 +53,9 @@ type Client struct {
 	version  int
 
 	stopPublishAt int // tests: stop queueing after this many pieces, as if killed
+
+	mu          sync.Mutex
+	reconnected []chan struct{} // see onReconnect
 }
 
 // Connect connects to the server, creates the streams and buckets when
@@ -70,6 +82,7 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 		nats.ReconnectWait(250 * time.Millisecond),
 		nats.ReconnectBufSize(8 << 20),
 	}
+	nopts = append(nopts, c.connEvents(opt.Logf)...)
 	if opt.Token != "" {
 		nopts = append(nopts, nats.Token(opt.Token))
 	}
@@ -85,6 +98,10 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 	}
 	c.nc = nc
 	if err := c.setup(ctx, max(opt.Replicas, 1)); err != nil {
+		nc.Close()
+		return nil, err
+	}
+	if err := c.setMaxBytes(ctx, opt.MaxBytes); err != nil {
 		nc.Close()
 		return nil, err
 	}
