@@ -54,7 +54,7 @@ func runCount(ctx context.Context, e *cli.Env, args []string) int {
 	if f.cluster.url != "" {
 		return runCountCluster(ctx, e, f, file)
 	}
-	for _, name := range []string{"depth", "pieces", "detach", "token", "creds", "tls-ca", "replicas"} {
+	for _, name := range []string{"depth", "pieces", "detach", "token", "creds", "tls-ca", "replicas", "max-bytes"} {
 		if flagSet(f.FlagSet, name) {
 			return f.Usagef("-%s needs -cluster URL", name)
 		}

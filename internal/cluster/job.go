@@ -1168,3 +1168,30 @@ func (c *Client) setMaxBytes(ctx context.Context, n int64) error {
 	}
 	return nil
 }
+
+// Prune removes the jobs that ended (done, failed or cancelled) and were
+// submitted more than age ago, returning their IDs.
+func (c *Client) Prune(ctx context.Context, age time.Duration) ([]string, error) {
+	keys, err := c.jobKeys(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, k := range keys {
+		j, err := c.Job(ctx, k)
+		if errors.Is(err, ErrNoJob) {
+			continue
+		}
+		if err != nil {
+			return out, err
+		}
+		if j.State == StateRunning || time.Since(j.Created) <= age {
+			continue
+		}
+		if err := c.Remove(ctx, k); err != nil && !errors.Is(err, ErrNoJob) {
+			return out, err
+		}
+		out = append(out, k)
+	}
+	return out, nil
+}

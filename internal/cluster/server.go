@@ -59,8 +59,13 @@ func Serve(opt ServerOptions) (*Server, error) {
 	}
 	listen := opt.Listen
 	if listen == "" {
-		if opt.Config != "" && opts.Host != "" {
-			listen = net.JoinHostPort(opts.Host, strconv.Itoa(opts.Port))
+		if opt.Config != "" && (opts.Host != "" || opts.Port != 0) {
+			// The file's listen, or its port alone (on loopback).
+			host := opts.Host
+			if host == "" {
+				host, _, _ = net.SplitHostPort(DefaultListen)
+			}
+			listen = net.JoinHostPort(host, strconv.Itoa(opts.Port))
 		} else {
 			listen = DefaultListen
 		}
