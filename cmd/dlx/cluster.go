@@ -81,7 +81,7 @@ type countClusterFlags struct {
 func (c *countClusterFlags) add(fs *cli.FlagSet) {
 	c.addConn(fs, "", "count on the cluster at `URL` (nats://host:port; see docs/cluster.md)")
 	fs.IntVar(&c.depth, "depth", 0, "with -cluster, split at depth `D`")
-	fs.IntVar(&c.pieces, "pieces", 0, fmt.Sprintf("with -cluster, split into at least `N` pieces (default %d)", cluster.DefaultPieces))
+	fs.IntVar(&c.pieces, "pieces", 0, "with -cluster, split into at least `N` pieces (default: pieces of a few tenths of a second, from an estimate)")
 	fs.BoolVar(&c.detach, "detach", false, "with -cluster, submit the job, print its ID and exit")
 }
 
@@ -153,7 +153,7 @@ func runCountCluster(ctx context.Context, e *cli.Env, f *searchFlags, file strin
 				w.Flush()
 			}
 			if !f.quiet {
-				f.Errorf("job %s: queueing %d pieces of depth up to %d (dlx jobs wait %s prints the total)", job.ID, job.Pieces, job.Depth, job.ID)
+				f.Errorf("job %s: queueing %s of depth up to %d (dlx jobs wait %s prints the total)", job.ID, nPieces(job.Pieces), job.Depth, job.ID)
 			}
 		}})
 	switch {
@@ -174,6 +174,14 @@ func runCountCluster(ctx context.Context, e *cli.Env, f *searchFlags, file strin
 		return f.Finish(w, 0)
 	}
 	return waitJob(ctx, e, f, c, job.ID)
+}
+
+// nPieces says n pieces.
+func nPieces(n int) string {
+	if n == 1 {
+		return "1 piece"
+	}
+	return fmt.Sprintf("%d pieces", n)
 }
 
 // waitJob waits for job id and prints its total as count does; the
@@ -302,14 +310,18 @@ func (p *jobProgress) done() {
 const workerSummary = `Counts the pieces of the jobs queued on the cluster at URL (see dlx count
 -cluster), N at a time, each on its own goroutine, until interrupted
 (Ctrl-C, SIGTERM or SIGHUP: the pieces being counted go back to the queue
-at once).
+at once, and the stop does not count as one of their deliveries).
 Each piece's result is recorded once, then the piece is acknowledged; a
 piece not acknowledged within -ack-wait is delivered again (a long piece
-sends a heartbeat every third of it), and a piece that failed -max-deliver
-times fails its job. The worker rides out a server restarting. A worker of
-another dlx release (another message format) is refused.
-Standard error gets a line per piece that failed, and at the end the
-number of pieces counted. See docs/cluster.md.`
+sends a heartbeat every third of it); a piece whose -max-deliver
+deliveries ended without a result (errors, workers killed or timed out)
+is recorded as failed, and so fails its job (dlx jobs retry queues it
+again). A result the server cannot store (a full store) is held, and
+stored when there is room. The worker rides out a server restarting. A
+worker of another dlx release (another message format) is refused.
+Standard error gets a line per piece that failed, per disconnection and
+reconnection, and at the end the number of pieces counted. See
+docs/cluster.md.`
 
 func runWorker(ctx context.Context, e *cli.Env, args []string) int {
 	fs := cli.NewFlagSet(e, "dlx worker", "[-cluster URL] [-workers N] [flags]", workerSummary)
@@ -318,7 +330,7 @@ func runWorker(ctx context.Context, e *cli.Env, args []string) int {
 	cf.addConn(fs, cluster.DefaultURL, "the cluster's `URL`")
 	workers := fs.Int("workers", 1, "count `N` pieces at a time")
 	ackWait := fs.Duration("ack-wait", 30*time.Second, "deliver a piece again after `D` without an ack or heartbeat")
-	maxDeliver := fs.Int("max-deliver", 5, "fail a piece's job after `N` deliveries of the piece")
+	maxDeliver := fs.Int("max-deliver", 5, "record a piece as failed after `N` deliveries without a result (stops do not count)")
 	quiet := fs.Bool("quiet", false, "no messages on standard error but errors")
 	rest, code, ok := fs.Parse(args)
 	if !ok {
