@@ -181,9 +181,34 @@ func (c *Client) Submit(ctx context.Context, spec Spec) (Job, error) {
 		spec.Recorded(job)
 	}
 	if err := c.publish(ctx, &job, subs); err != nil {
+		if !errors.Is(err, ErrCanceled) && !errors.Is(err, errKilled) {
+			// Say the submitter gave up: a waiter or dlx jobs retry
+			// queues the rest at once, not after resumeAfter.
+			msg := "queueing stopped: " + err.Error()
+			c.modifyJob(context.WithoutCancel(ctx), job.ID, func(j *Job) error {
+				if j.State != StateRunning || j.Published >= j.Pieces {
+					return errUnchanged
+				}
+				j.Message = msg
+				return nil
+			})
+		}
 		return job, err
 	}
 	return job, nil
+}
+
+// abandoned reports whether the pieces of job, not all queued, are left
+// to others to queue: its submitter said it stopped, or its record has
+// not changed for resumeAfter.
+func (c *Client) abandoned(ctx context.Context, job Job) bool {
+	if job.Message != "" {
+		return true
+	}
+	tctx, cancel := c.ctx(ctx)
+	defer cancel()
+	e, err := c.jobs.Get(tctx, job.ID)
+	return err == nil && time.Since(e.Created()) > resumeAfter
 }
 
 // newJobID returns a new job ID: the time (UTC) and 24 random bits.
@@ -677,7 +702,7 @@ func (c *Client) Wait(ctx context.Context, id string, progress func(Status)) (St
 			}
 			t.st.Published = j.Published
 			if j.Published < j.Pieces {
-				if e, err := c.jobs.Get(ctx, id); err == nil && time.Since(e.Created()) > resumeAfter {
+				if c.abandoned(ctx, j) {
 					if err := c.resume(ctx, &j); err != nil {
 						return t.st, err
 					}
@@ -987,11 +1012,12 @@ func (c *Client) jobKeys(ctx context.Context) ([]string, error) {
 	return slices.DeleteFunc(keys, func(k string) bool { return strings.Contains(k, ".") }), nil
 }
 
-// Retry queues again the pieces of job id that have no result: those
-// that failed (their results are removed) and those lost (neither
-// recorded nor queued: a job whose pieces were queued when the store
-// refused them, say). A failed job runs again. It returns the number of
-// pieces queued. A cancelled job cannot be retried.
+// Retry queues again every piece of job id that has no result: those
+// that failed (their failures are removed) and those lost (neither
+// recorded nor queued: a job whose queueing failed, say); the job's
+// pieces still queued are removed first, so each is queued once. A
+// failed job runs again. It returns the number of pieces queued. A
+// cancelled job cannot be retried, nor a job its submitter is queueing.
 func (c *Client) Retry(ctx context.Context, id string) (int, error) {
 	job, err := c.Job(ctx, id)
 	if err != nil {
@@ -999,6 +1025,9 @@ func (c *Client) Retry(ctx context.Context, id string) (int, error) {
 	}
 	if job.State == StateCanceled {
 		return 0, fmt.Errorf("%s: %w: it cannot be retried (submit it again)", id, ErrCanceled)
+	}
+	if job.Published < job.Pieces && !c.abandoned(ctx, job) {
+		return 0, fmt.Errorf("job %s is being queued (%d of %d pieces): retry it when its submitter is gone (its record unchanged for %v)", id, job.Published, job.Pieces, resumeAfter)
 	}
 	// Every result (not only those after the checkpoint): which pieces
 	// are in.
