@@ -94,22 +94,26 @@ func splitProblem(format string, data []byte, depth, pieces int) (*exactcover.Pr
 // split into pieces of about pieceUpdates updates each (a few tenths of a
 // second of one core), from an estimate of the search tree's size, so
 // that a piece is worth its cost on the cluster (a fetch, a record and an
-// ack: about a millisecond of CPU), and into at most maxAutoPieces.
+// ack: about a millisecond of CPU), and into at most maxAutoPieces. A
+// small search is split into minAutoPieces when its pieces then keep
+// minPieceUpdates (tens of milliseconds), so that a few workers share it.
 const (
 	pieceUpdates    = 60e6
+	minPieceUpdates = 10e6
+	minAutoPieces   = 4
 	estimateSamples = 1000
 	maxAutoPieces   = 1 << 16
 )
 
-// autoPieces returns the number of pieces to ask Split for: the estimated
-// updates of the whole search over pieceUpdates, at least 1. The estimate's
-// seed is fixed: the same problem gets the same number.
+// autoPieces returns the number of pieces to ask Split for (see
+// pieceUpdates), at least 1. The estimate's seed is fixed: the same
+// problem gets the same number.
 func autoPieces(ctx context.Context, p *exactcover.Problem) int {
 	e, err := exactcover.NewSolver(p).Estimate(ctx, estimateSamples, 1)
 	if err != nil && e.Samples == 0 {
 		return DefaultPieces
 	}
-	n := e.Updates / pieceUpdates
+	n := max(e.Updates/pieceUpdates, min(minAutoPieces, e.Updates/minPieceUpdates))
 	switch {
 	case n < 1:
 		return 1
@@ -236,7 +240,7 @@ func isFull(err error) bool {
 	var apiErr *jetstream.APIError
 	if errors.As(err, &apiErr) {
 		switch apiErr.ErrorCode {
-		case 10002, 10023, 10047: // account limits, insufficient (storage) resources
+		case 10002, 10023, 10047, 10077: // account limits, insufficient (storage) resources, maximum bytes
 			return true
 		}
 	}
@@ -897,15 +901,25 @@ func (c *Client) purgeSubject(ctx context.Context, stream, subject string) error
 // queueing stops and removes what it queued), and workers drop the pieces
 // they are counting.
 func (c *Client) Cancel(ctx context.Context, id string) error {
-	if _, err := c.Job(ctx, id); err != nil {
+	job, err := c.Job(ctx, id)
+	if err != nil {
 		return err
 	}
 	if err := c.purgeQueue(ctx, id); err != nil {
 		return err
 	}
+	// The totals so far go into the record with the state (best effort:
+	// they matter little).
+	t := newTally(job)
+	if job.State == StateRunning {
+		c.catchUp(ctx, t, nil)
+	}
 	if _, err := c.modifyJob(ctx, id, func(j *Job) error {
 		if j.State != StateRunning {
 			return errUnchanged
+		}
+		if j.Retries == t.retries && j.TallySeq <= t.seq {
+			t.save(j)
 		}
 		j.State = StateCanceled
 		return nil
