@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/dlxkit/dlx/exactcover"
 )
 
 // holdPiece returns a beforeCount hook that holds piece n until the
@@ -535,5 +537,59 @@ func TestConnEvents(t *testing.T) {
 		mu.Lock()
 		defer mu.Unlock()
 		t.Errorf("events %q: want disconnected, reconnected, slow consumer", lines)
+	}
+}
+
+// A piece queued again by Retry whose failure was recorded in the moment
+// Retry read the results (so not removed) is counted all the same, and
+// its count replaces the failure.
+func TestRetriedOverFailure(t *testing.T) {
+	s := startServer(t, t.TempDir(), 0, "")
+	c := connect(t, s.URL())
+	data := queens(t, 8)
+	job, err := c.Submit(context.Background(), Spec{Data: data, Pieces: 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var broken atomic.Bool
+	broken.Store(true)
+	startWorker(t, s.URL(), WorkerOptions{MaxDeliver: 1, beforeCount: func(_ context.Context, m *pieceMsg, _ uint64) error {
+		if m.Piece == 7 && broken.Load() {
+			return errors.New("disk on fire")
+		}
+		return nil
+	}})
+	if _, err := wait(t, c, job.ID); !errors.Is(err, ErrJobFailed) {
+		t.Fatalf("wait: %v, want the job failed", err)
+	}
+	broken.Store(false)
+	// As Retry does, but leaving the failure of piece 7 in place.
+	if _, err := c.modifyJob(context.Background(), job.ID, func(j *Job) error {
+		j.State, j.Retries = StateRunning, j.Retries+1
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	subs := exactcover.NewSolver(mustParse(t, data)).Split(40)
+	if err := c.queue(context.Background(), &job, subs, []int{7}, ".r1"); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		res, err := c.Results(context.Background(), job.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res[7].Status == "ok" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("piece 7: %+v, want counted", res[7])
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	list, err := c.List(context.Background())
+	if err != nil || len(list) != 1 || list[0].State != StateDone || list[0].Solutions != queensCount[8] || list[0].FailedN != 0 {
+		t.Errorf("list %+v, %v; want done with %d", list, err, queensCount[8])
 	}
 }

@@ -209,14 +209,15 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, solver *exactcov
 		return solver, solverOf
 	}
 	counted := int64(md.NumDelivered) // the deliveries that count, this one included
-	if md.NumDelivered > 1 || msg.Headers().Get(retryHeader) != "" {
+	if retried := msg.Headers().Get(retryHeader) != ""; md.NumDelivered > 1 || retried {
 		// Delivered again: maybe after it was recorded (the ack lost).
 		// The create in record is what counts a piece once; this only
-		// saves counting it again.
+		// saves counting it again. A failure recorded before a retry
+		// does not stop the retry.
 		tctx, cancel := w.c.ctx(ctx)
-		_, err = w.c.results.Get(tctx, resultKey(m.Job, m.Piece))
+		e, err := w.c.results.Get(tctx, resultKey(m.Job, m.Piece))
 		cancel()
-		if err == nil {
+		if r, ok := w.c.decodeResult(e); err == nil && (!retried || (ok && r.Status == "ok")) {
 			msg.Ack()
 			return solver, solverOf
 		}
@@ -350,6 +351,9 @@ func (w *Worker) record(ctx context.Context, msg jetstream.Msg, m *pieceMsg, r R
 		// Tried even when the worker is stopping: the count is done.
 		tctx, cancel := w.c.ctx(context.WithoutCancel(ctx))
 		_, err := w.c.results.Create(tctx, resultKey(m.Job, m.Piece), data)
+		if errors.Is(err, jetstream.ErrKeyExists) && r.Status == "ok" {
+			err = w.overFailure(tctx, m, data)
+		}
 		cancel()
 		if err == nil || errors.Is(err, jetstream.ErrKeyExists) {
 			if err == nil && w.opt.Done != nil {
@@ -382,6 +386,23 @@ func (w *Worker) record(ctx context.Context, msg jetstream.Msg, m *pieceMsg, r R
 			return
 		}
 	}
+}
+
+// overFailure writes the result data of piece m over a failure recorded
+// for it (a piece queued again by Retry in the moment it failed): a count
+// supersedes a failure. It returns jetstream.ErrKeyExists when the record
+// is a count already.
+func (w *Worker) overFailure(ctx context.Context, m *pieceMsg, data []byte) error {
+	key := resultKey(m.Job, m.Piece)
+	e, err := w.c.results.Get(ctx, key)
+	if err != nil {
+		return err
+	}
+	if r, ok := w.c.decodeResult(e); !ok || r.Status == "ok" {
+		return jetstream.ErrKeyExists
+	}
+	_, err = w.c.results.Update(ctx, key, data, e.Revision())
+	return err
 }
 
 // heartbeat tells the server, every third of the ack wait, that the piece
