@@ -162,7 +162,7 @@ func runCountCluster(ctx context.Context, e *cli.Env, f *searchFlags, file strin
 	case err != nil && recorded && ctx.Err() != nil:
 		f.Errorf("job %s: interrupted while queueing (%d of %d pieces queued); dlx jobs wait %s queues the rest and prints the total", job.ID, job.Published, job.Pieces, job.ID)
 		return cli.ExitFail
-	case err != nil && recorded && !errors.Is(err, cluster.ErrCanceled):
+	case err != nil && recorded && !errors.Is(err, cluster.ErrCanceled) && !errors.Is(err, cluster.ErrFull):
 		return clusterError(f.FlagSet, f.json, fmt.Errorf("job %s: %w (dlx jobs wait %s queues the rest, dlx jobs rm %s removes it)", job.ID, err, job.ID, job.ID))
 	case err != nil:
 		return clusterError(f.FlagSet, f.json, err)

@@ -138,19 +138,35 @@ func TestClusterFaults(t *testing.T) {
 	if _, err := js.UpdateStream(context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}
-	_, stderr, code := runCmd(context.Background(), []string{"count", "-cluster", url, "-quiet", "-pieces", "30", file}, "")
-	out, _, _ := runCmd(context.Background(), []string{"jobs", "-cluster", url}, "")
-	id, _, _ := strings.Cut(out, " ")
-	if code != 1 || id == "" || !strings.Contains(stderr, "job "+id+": queueing piece 4") || !strings.Contains(stderr, "dlx jobs rm "+id) {
-		t.Fatalf("count with a queue that fills: exit %d, stderr %q; jobs %q", code, stderr, out)
+	_, stderr, code := runCmd(context.Background(), []string{"count", "-cluster", url, "-pieces", "30", file}, "")
+	first, _, _ := strings.Cut(stderr, "\n")
+	id := strings.TrimSuffix(strings.Fields(strings.TrimPrefix(first, "dlx count: job "))[0], ":")
+	if code != 1 || !strings.Contains(first, "queueing 40 pieces") || !strings.Contains(stderr, "job "+id+" refused and removed: queueing piece 4") {
+		t.Fatalf("count with a queue that fills: exit %d, stderr %q", code, stderr)
+	}
+	if out, _, _ := runCmd(context.Background(), []string{"jobs", "-cluster", url}, ""); out != "" {
+		t.Errorf("jobs after the refusal: %q, want none", out)
 	}
 	cfg.MaxMsgs = -1
 	if _, err := js.UpdateStream(context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}
-	// The rest queued again by retry (3 were queued).
+	// A job with a piece lost (off the queue, never counted): retry
+	// queues it again with the others.
+	out, _, code := runCmd(context.Background(), []string{"count", "-cluster", url, "-detach", "-quiet", "-pieces", "30", file}, "")
+	id = strings.TrimSpace(out)
+	if code != 0 || id == "" {
+		t.Fatalf("count -detach: %d, %q", code, out)
+	}
+	info, err := st.Info(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.DeleteMsg(context.Background(), info.State.FirstSeq); err != nil {
+		t.Fatal(err)
+	}
 	_, stderr, code = runCmd(context.Background(), []string{"jobs", "-cluster", url, "retry", id}, "")
-	if code != 0 || !strings.Contains(stderr, "pieces queued again") {
+	if code != 0 || !strings.Contains(stderr, "40 pieces queued again") {
 		t.Fatalf("retry: exit %d, %q", code, stderr)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

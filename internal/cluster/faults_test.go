@@ -593,3 +593,38 @@ func TestRetriedOverFailure(t *testing.T) {
 		t.Errorf("list %+v, %v; want done with %d", list, err, queensCount[8])
 	}
 }
+
+// A server whose store is limited (max_file_store, as a small disk)
+// refuses a job that does not fit: the queueing fails, and the job is
+// removed (nothing of it is kept); a smaller job then runs.
+func TestServerStoreFull(t *testing.T) {
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "n.conf")
+	if err := os.WriteFile(conf, []byte("listen: 127.0.0.1:-1\njetstream { max_file_store: 1MB }\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Serve(ServerOptions{Config: conf, StoreDir: filepath.Join(dir, "store")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Stop()
+	c := connect(t, s.URL())
+	_, err = c.Submit(context.Background(), Spec{Data: queens(t, 11), Depth: 5}) // about 2 MB of pieces
+	if !errors.Is(err, ErrFull) || !strings.Contains(err.Error(), "refused and removed") {
+		t.Fatalf("submit: %v, want ErrFull", err)
+	}
+	if list, err := c.List(context.Background()); err != nil || len(list) != 0 {
+		t.Errorf("jobs %+v, %v; want none", list, err)
+	}
+	if n := queued(t, c); n != 0 {
+		t.Errorf("%d pieces queued", n)
+	}
+	job, err := c.Submit(context.Background(), Spec{Data: queens(t, 8), Pieces: 40})
+	if err != nil {
+		t.Fatalf("a small job: %v", err)
+	}
+	startWorker(t, s.URL(), WorkerOptions{})
+	if st, err := wait(t, c, job.ID); err != nil || st.Solutions != queensCount[8] {
+		t.Errorf("%d, %v", st.Solutions, err)
+	}
+}

@@ -185,6 +185,13 @@ func (c *Client) Submit(ctx context.Context, spec Spec) (Job, error) {
 		spec.Recorded(job)
 	}
 	if err := c.publish(ctx, &job, subs); err != nil {
+		if errors.Is(err, ErrFull) {
+			// The store filled up under the queueing: the job is refused
+			// as a job that does not fit is, nothing of it kept.
+			if rerr := c.Remove(context.WithoutCancel(ctx), job.ID); rerr == nil {
+				return job, fmt.Errorf("job %s refused and removed: %w", job.ID, err)
+			}
+		}
 		if !errors.Is(err, ErrCanceled) && !errors.Is(err, errKilled) {
 			// Say the submitter gave up: a waiter or dlx jobs retry
 			// queues the rest at once, not after resumeAfter.
