@@ -152,27 +152,32 @@ func TestStoreFullThenFreed(t *testing.T) {
 	}
 	var recorded atomic.Int64
 	opt := WorkerOptions{AckWait: 300 * time.Millisecond, MaxDeliver: 2, Done: func(Result) { recorded.Add(1) }}
-	startWorker(t, s.URL(), opt)
-	startWorker(t, s.URL(), opt)
+	w1, w2 := startWorker(t, s.URL(), opt), startWorker(t, s.URL(), opt)
 	if _, err := wait(t, c, first.ID); err != nil {
 		t.Fatal(err)
 	}
+	w1.stop()
+	w2.stop()
 	kv := "KV_" + resultsBucket
 	per := streamBytes(t, c, kv) / int64(first.Pieces)
 	job, err := c.Submit(context.Background(), Spec{Data: queens(t, 9), Pieces: 60})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Room for about 10 more results now.
+	// Room for about 10 more results, then workers.
 	setStreamMaxBytes(t, c, kv, streamBytes(t, c, kv)+10*per)
-	before := recorded.Load()
+	startWorker(t, s.URL(), opt)
+	startWorker(t, s.URL(), opt)
+	// Until the results stop coming (the store is full), then 2 s more:
+	// about 7 ack waits, 3 times MaxDeliver.
 	deadline := time.Now().Add(20 * time.Second)
-	for recorded.Load()-before < 5 && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
+	for last := int64(-1); recorded.Load() != last && time.Now().Before(deadline); {
+		last = recorded.Load()
+		time.Sleep(time.Second)
 	}
-	time.Sleep(2 * time.Second) // full: about 7 ack waits, 3 times MaxDeliver
-	if n := recorded.Load() - before; n >= int64(job.Pieces) {
-		t.Fatalf("%d results recorded: the store did not fill", n)
+	time.Sleep(2 * time.Second)
+	if n := recorded.Load() - int64(first.Pieces); n >= int64(job.Pieces) || n < 3 {
+		t.Fatalf("%d results recorded before the store filled, want a few of %d", n, job.Pieces)
 	}
 	setStreamMaxBytes(t, c, kv, -1)
 	st, err := wait(t, c, job.ID)

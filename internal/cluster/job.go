@@ -455,6 +455,7 @@ type tally struct {
 	seq     uint64 // the last revision of dlx_results added
 	retries int    // the job's Retries when the tally started
 	saved   uint64 // the seq of the last checkpoint written
+	counted []bool // the pieces counted since the tally started, by number
 }
 
 // newTally starts from the checkpoint in job's record.
@@ -472,9 +473,23 @@ func newTally(job Job) *tally {
 // changed. A piece recorded as failed and counted later (requeued by
 // Retry) leaves the failed ones.
 func (t *tally) add(seq uint64, r Result) bool {
+	if seq <= t.seq && seq != 0 {
+		return false // read already
+	}
 	t.seq = max(t.seq, seq)
 	if r.Piece < 1 || (t.st.Pieces > 0 && r.Piece > t.st.Pieces) {
 		return false
+	}
+	if t.st.Pieces > 0 && r.Status != "error" {
+		// A piece is recorded once (a create), but a record read twice
+		// is not counted twice.
+		if t.counted == nil {
+			t.counted = make([]bool, t.st.Pieces+1)
+		}
+		if t.counted[r.Piece] {
+			return false
+		}
+		t.counted[r.Piece] = true
 	}
 	if r.Status == "error" {
 		if t.failed[r.Piece] {
