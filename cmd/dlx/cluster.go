@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"sync"
 	"time"
 
@@ -27,7 +28,8 @@ type connFlags struct {
 	url, token, creds, ca string
 	cert, key, nkey       string // issue 31, item 9: client certificates and nkeys
 	replicas              int
-	logf                  func(format string, a ...any) // warnings (issue 31, item 12)
+	maxBytes              int64
+	logf                  func(format string, a ...any) // warnings and the connection's events (disconnected, ...); nil drops them
 }
 
 // addConn adds -cluster (with the default def), -token, -creds, -tls-ca.
@@ -41,6 +43,7 @@ func (c *connFlags) addConn(fs *cli.FlagSet, def, usage string) {
 	fs.StringVar(&c.key, "tls-key", "", "the key of -tls-cert, PEM `FILE`")
 	fs.StringVar(&c.nkey, "nkey", "", "log in as the nkey user whose seed is in `FILE`")
 	fs.IntVar(&c.replicas, "replicas", 0, "keep `N` copies of the queue and the records (on a cluster of N servers or more; set by the first client of the cluster, 1 when not given; another N than theirs is refused: dlx cluster replicas N changes them)")
+	fs.Int64Var(&c.maxBytes, "max-bytes", 0, "set the byte limit of the queue, of the results and of the problems, each, to `N` (-1: none; a job that would pass it is refused)")
 }
 
 // connect connects to the cluster.
@@ -50,7 +53,8 @@ func (c *connFlags) connect(ctx context.Context, name string) (*cluster.Client, 
 		token = os.Getenv("DLX_CLUSTER_TOKEN")
 	}
 	return cluster.Connect(ctx, cluster.ConnOptions{URL: c.url, Token: token, Creds: c.creds, CA: c.ca,
-		Cert: c.cert, Key: c.key, NKey: c.nkey, Name: name, Replicas: c.replicas, Logf: c.logf, Watch: 15 * time.Second})
+		Cert: c.cert, Key: c.key, NKey: c.nkey, Name: name, Replicas: c.replicas, MaxBytes: c.maxBytes,
+		Logf: c.logf, Watch: 15 * time.Second})
 }
 
 // clusterError reports an error of the cluster and returns the exit
@@ -61,6 +65,8 @@ func clusterError(fs *cli.FlagSet, asJSON bool, err error) int {
 	switch {
 	case errors.Is(err, cluster.ErrNoJob):
 		code, jcode = cli.ExitUsage, jsonfmt.CodeNotFound
+	case errors.Is(err, cluster.ErrFull):
+		jcode = jsonfmt.CodeBusy
 	case errors.Is(err, context.Canceled):
 		jcode = jsonfmt.CodeCanceled
 	}
@@ -81,7 +87,7 @@ type countClusterFlags struct {
 func (c *countClusterFlags) add(fs *cli.FlagSet) {
 	c.addConn(fs, "", "count on the cluster at `URL` (nats://host:port; see docs/cluster.md)")
 	fs.IntVar(&c.depth, "depth", 0, "with -cluster, split at depth `D`")
-	fs.IntVar(&c.pieces, "pieces", 0, fmt.Sprintf("with -cluster, split into at least `N` pieces (default %d)", cluster.DefaultPieces))
+	fs.IntVar(&c.pieces, "pieces", 0, "with -cluster, split into at least `N` pieces (default: pieces of a few tenths of a second, from an estimate)")
 	fs.BoolVar(&c.detach, "detach", false, "with -cluster, submit the job, print its ID and exit")
 }
 
@@ -129,6 +135,9 @@ func runCountCluster(ctx context.Context, e *cli.Env, f *searchFlags, file strin
 	if p.HasBounds() {
 		return f.Usagef("%s: item bounds (lo:hi|name): cannot be split into pieces yet; count on one machine with dlx count -workers N", name)
 	}
+	// SIGTERM and SIGHUP, as Ctrl-C, stop the waiting, not the job.
+	ctx, stop := signal.NotifyContext(ctx, cli.StopSignals...)
+	defer stop()
 	c, err := cf.connect(ctx, "dlx count")
 	if err != nil {
 		return clusterError(f.FlagSet, f.json, err)
@@ -138,36 +147,55 @@ func runCountCluster(ctx context.Context, e *cli.Env, f *searchFlags, file strin
 	if engine == "auto" {
 		engine = ""
 	}
-	job, err := c.Submit(ctx, cluster.Spec{Data: data, Format: f.format, Name: name, Engine: engine, Depth: cf.depth, Pieces: cf.pieces})
-	if err != nil {
-		if errors.Is(err, errors.ErrUnsupported) {
-			return f.Usagef("%s: %v", name, err)
-		}
+	w := f.Output()
+	recorded := false
+	job, err := c.Submit(ctx, cluster.Spec{Data: data, Format: f.format, Name: name, Engine: engine, Depth: cf.depth, Pieces: cf.pieces,
+		Recorded: func(job cluster.Job) {
+			// The ID first: should the queueing fail or this process
+			// die, the job goes on, and its ID finds it.
+			recorded = true
+			if cf.detach && !f.json {
+				fmt.Fprintln(w, job.ID)
+				w.Flush()
+			}
+			if !f.quiet {
+				f.Errorf("job %s: queueing %s of depth up to %d (dlx jobs wait %s prints the total)", job.ID, nPieces(job.Pieces), job.Depth, job.ID)
+			}
+		}})
+	switch {
+	case err != nil && errors.Is(err, errors.ErrUnsupported):
+		return f.Usagef("%s: %v", name, err)
+	case err != nil && recorded && ctx.Err() != nil:
+		f.Errorf("job %s: interrupted while queueing (%d of %d pieces queued); dlx jobs wait %s queues the rest and prints the total", job.ID, job.Published, job.Pieces, job.ID)
+		return cli.ExitFail
+	case err != nil && recorded && !errors.Is(err, cluster.ErrCanceled) && !errors.Is(err, cluster.ErrFull):
+		return clusterError(f.FlagSet, f.json, fmt.Errorf("job %s: %w (dlx jobs wait %s queues the rest, dlx jobs rm %s removes it)", job.ID, err, job.ID, job.ID))
+	case err != nil:
 		return clusterError(f.FlagSet, f.json, err)
 	}
 	if cf.detach {
-		w := f.Output()
 		if f.json {
 			jsonfmt.NewEncoder(w).Encode(countJobJSON{Job: job.ID, Pieces: job.Pieces, Depth: job.Depth})
-		} else {
-			fmt.Fprintln(w, job.ID)
-		}
-		if !f.quiet {
-			f.Errorf("job %s: %d pieces of depth up to %d queued; dlx jobs wait %s prints the total", job.ID, job.Pieces, job.Depth, job.ID)
 		}
 		return f.Finish(w, 0)
 	}
-	if !f.quiet {
-		// Should this process die, the job goes on: its ID finds it.
-		f.Errorf("job %s: %d pieces queued (dlx jobs wait %s)", job.ID, job.Pieces, job.ID)
-	}
 	return waitJob(ctx, e, f, c, job.ID)
+}
+
+// nPieces says n pieces.
+func nPieces(n int) string {
+	if n == 1 {
+		return "1 piece"
+	}
+	return fmt.Sprintf("%d pieces", n)
 }
 
 // waitJob waits for job id and prints its total as count does; the
 // progress line says the pieces done, the solutions so far, the rate and
 // the time left.
 func waitJob(ctx context.Context, e *cli.Env, f *searchFlags, c *cluster.Client, id string) int {
+	ctx, stop := signal.NotifyContext(ctx, cli.StopSignals...)
+	defer stop()
 	start := time.Now()
 	prog := newJobProgress(e, f.quiet, f.progressEvery, start)
 	st, err := c.Wait(ctx, id, prog.report)
@@ -245,10 +273,13 @@ func (p *jobProgress) report(st cluster.Status) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := time.Now()
-	if p.first.IsZero() {
+	if p.first.IsZero() && st.Done+st.FailedN > 0 {
 		p.first = now
 	}
-	p.st, p.at = st, now
+	if st.Done+st.FailedN != p.st.Done+p.st.FailedN || p.at.IsZero() {
+		p.at = now // the time of the last piece in, not of the last report
+	}
+	p.st = st
 }
 
 func (p *jobProgress) line(elapsed time.Duration) string {
@@ -256,13 +287,22 @@ func (p *jobProgress) line(elapsed time.Duration) string {
 	st, first, at := p.st, p.first, p.at
 	p.mu.Unlock()
 	line := fmt.Sprintf("pieces %d/%d, %d solutions, %s", st.Done+st.FailedN, st.Pieces, st.Solutions, elapsed.Round(time.Second))
+	if !at.IsZero() && !st.Connected {
+		// No estimate while nothing can come in.
+		return line + ", server unreachable: reconnecting"
+	}
 	if n := st.Done + st.FailedN; n > 1 && at.After(first) {
 		// The rate from the first piece done to the last: the time to the
 		// first is the start-up (workers reading the problem).
 		rate := float64(n-1) / at.Sub(first).Seconds()
 		line += fmt.Sprintf(", %.3g pieces/s (%s solutions/s)", rate, perSecond(st.Solutions, at.Sub(p.start)))
 		left := float64(st.Pieces-n)/rate - time.Since(at).Seconds()
-		line += fmt.Sprintf(", about %v left", roundDuration(time.Duration(max(left, 0)*float64(time.Second))))
+		if left > 0 {
+			line += fmt.Sprintf(", about %v left", roundDuration(time.Duration(left*float64(time.Second))))
+		} else if d := time.Since(at).Round(time.Second); d > 0 {
+			// Later than the rate says: say what is known.
+			line += fmt.Sprintf(", no piece in for %v", d)
+		}
 	}
 	return line
 }
@@ -276,14 +316,18 @@ func (p *jobProgress) done() {
 const workerSummary = `Counts the pieces of the jobs queued on the cluster at URL (see dlx count
 -cluster), N at a time, each on its own goroutine, until interrupted
 (Ctrl-C, SIGTERM or SIGHUP: the pieces being counted go back to the queue
-at once).
+at once, and the stop does not count as one of their deliveries).
 Each piece's result is recorded once, then the piece is acknowledged; a
 piece not acknowledged within -ack-wait is delivered again (a long piece
-sends a heartbeat every third of it), and a piece that failed -max-deliver
-times fails its job. The worker rides out a server restarting. A worker of
-another dlx release (another message format) is refused.
-Standard error gets a line per piece that failed, and at the end the
-number of pieces counted. See docs/cluster.md.`
+sends a heartbeat every third of it); a piece whose -max-deliver
+deliveries ended without a result (errors, workers killed or timed out)
+is recorded as failed, and so fails its job (dlx jobs retry queues it
+again). A result the server cannot store (a full store) is held, and
+stored when there is room. The worker rides out a server restarting. A
+worker of another dlx release (another message format) is refused.
+Standard error gets a line per piece that failed, per disconnection and
+reconnection, and at the end the number of pieces counted. See
+docs/cluster.md.`
 
 func runWorker(ctx context.Context, e *cli.Env, args []string) int {
 	fs := cli.NewFlagSet(e, "dlx worker", "[-cluster URL] [-workers N] [flags]", workerSummary)
@@ -292,7 +336,7 @@ func runWorker(ctx context.Context, e *cli.Env, args []string) int {
 	cf.addConn(fs, cluster.DefaultURL, "the cluster's `URL`")
 	workers := fs.Int("workers", 1, "count `N` pieces at a time")
 	ackWait := fs.Duration("ack-wait", 30*time.Second, "deliver a piece again after `D` without an ack or heartbeat")
-	maxDeliver := fs.Int("max-deliver", 5, "fail a piece's job after `N` deliveries of the piece")
+	maxDeliver := fs.Int("max-deliver", 5, "record a piece as failed after `N` deliveries without a result (stops do not count)")
 	quiet := fs.Bool("quiet", false, "no messages on standard error but errors")
 	rest, code, ok := fs.Parse(args)
 	if !ok {
@@ -310,6 +354,7 @@ func runWorker(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	ctx, stop := cli.ServeContext(ctx)
 	defer stop()
+	cf.logf = func(format string, a ...any) { fs.Errorf(format, a...) }
 	c, err := cf.connect(ctx, "dlx worker")
 	if err != nil {
 		return clusterError(fs, false, err)
@@ -364,7 +409,13 @@ one object each:
 "dlx jobs wait ID" waits for the job and prints its total as dlx count does
 (also when the process that submitted it is gone); -stats and -json as in
 dlx count. "dlx jobs cancel ID" cancels it: its pieces leave the queue and
-the workers drop them. See docs/cluster.md.`
+the workers drop them (also while its submitter is still queueing them).
+"dlx jobs retry ID" queues again the pieces of the job that failed or were
+lost (neither recorded nor queued), and the job runs again. "dlx jobs rm
+ID..." removes jobs: pieces, results, record, and the problem when no other
+job uses it; "dlx jobs prune AGE" removes the jobs that ended and were
+submitted more than AGE ago (720h: 30 days). Removing works on a full store
+(which refuses new jobs: -max-bytes sets the limit). See docs/cluster.md.`
 
 // jobJSON is a line of "dlx jobs -json".
 type jobJSON struct {
@@ -379,7 +430,7 @@ type jobJSON struct {
 }
 
 func runJobs(ctx context.Context, e *cli.Env, args []string) int {
-	f := &searchFlags{FlagSet: cli.NewFlagSet(e, "dlx jobs", "[-cluster URL] [flags] [wait ID | cancel ID]", jobsSummary)}
+	f := &searchFlags{FlagSet: cli.NewFlagSet(e, "dlx jobs", "[-cluster URL] [flags] [wait ID | cancel ID | retry ID | rm ID... | prune AGE]", jobsSummary)}
 	var cf connFlags
 	cf.addConn(f.FlagSet, cluster.DefaultURL, "the cluster's `URL`")
 	f.BoolVar(&f.json, "json", false, "print JSON (see above)")
@@ -394,13 +445,24 @@ func runJobs(ctx context.Context, e *cli.Env, args []string) int {
 	if len(rest) > 0 {
 		verb = rest[0]
 	}
+	var age time.Duration
 	switch {
 	case verb == "list" && len(rest) <= 1:
-	case (verb == "wait" || verb == "cancel") && len(rest) == 2:
-	case verb == "wait" || verb == "cancel":
+	case (verb == "wait" || verb == "cancel" || verb == "retry") && len(rest) == 2:
+	case verb == "wait" || verb == "cancel" || verb == "retry":
 		return f.Usagef("want dlx jobs %s ID", verb)
+	case verb == "rm" && len(rest) >= 2:
+	case verb == "rm":
+		return f.Usagef("want dlx jobs rm ID...")
+	case verb == "prune" && len(rest) == 2:
+		var err error
+		if age, err = time.ParseDuration(rest[1]); err != nil || age < 0 {
+			return f.Usagef("prune %s: want an age such as 720h", quote.Short(rest[1]))
+		}
+	case verb == "prune":
+		return f.Usagef("want dlx jobs prune AGE")
 	default:
-		return f.Usagef("unknown %s (want wait ID, cancel ID or nothing)", quote.Short(verb))
+		return f.Usagef("unknown %s (want wait ID, cancel ID, retry ID, rm ID..., prune AGE or nothing)", quote.Short(verb))
 	}
 	c, err := cf.connect(ctx, "dlx jobs")
 	if err != nil {
@@ -412,6 +474,32 @@ func runJobs(ctx context.Context, e *cli.Env, args []string) int {
 		return waitJob(ctx, e, f, c, rest[1])
 	case "cancel":
 		if err := c.Cancel(ctx, rest[1]); err != nil {
+			return clusterError(f.FlagSet, f.json, err)
+		}
+		return cli.ExitOK
+	case "retry":
+		n, err := c.Retry(ctx, rest[1])
+		if err != nil {
+			return clusterError(f.FlagSet, f.json, err)
+		}
+		if !f.quiet {
+			f.Errorf("job %s: %d pieces queued again", rest[1], n)
+		}
+		return cli.ExitOK
+	case "rm":
+		code := cli.ExitOK
+		for _, id := range rest[1:] {
+			if err := c.Remove(ctx, id); err != nil {
+				code = max(code, clusterError(f.FlagSet, f.json, err))
+			}
+		}
+		return code
+	case "prune":
+		ids, err := c.Prune(ctx, age)
+		if !f.quiet && len(ids) > 0 {
+			f.Errorf("removed %d jobs", len(ids))
+		}
+		if err != nil {
 			return clusterError(f.FlagSet, f.json, err)
 		}
 		return cli.ExitOK

@@ -26,12 +26,15 @@ standard error says "partial: interrupted" and the exit status is 1.
 
 Cluster: -cluster URL counts on a NATS JetStream cluster (docs/cluster.md):
 the problem is checked here, stored once on the server, split into pieces
-(-depth D, or -pieces N: at least N, 512 by default) queued for "dlx
-worker" processes on any machine, and their counts are added up. The
+(-depth D, or -pieces N: at least N; by default pieces of a few tenths of
+a second each, from an estimate of the search) queued for "dlx worker"
+processes on any machine, and their counts are added up. The job's ID
+comes first, on standard error (on standard output with -detach). The
 progress line says the pieces done, the solutions so far, the rate and the
 time left; -json adds "job" and "pieces"; nodes and updates leave out the
 levels above the pieces. -detach prints the job's ID and exits: "dlx jobs
-wait ID" prints the total. Ctrl-C stops the waiting, not the job.`
+wait ID" prints the total. Ctrl-C (or SIGTERM, SIGHUP) stops the waiting,
+not the job.`
 
 // countJSON is the output of "dlx count -json".
 type countJSON struct {
@@ -54,7 +57,7 @@ func runCount(ctx context.Context, e *cli.Env, args []string) int {
 	if f.cluster.url != "" {
 		return runCountCluster(ctx, e, f, file)
 	}
-	for _, name := range []string{"depth", "pieces", "detach", "token", "creds", "tls-ca", "tls-cert", "tls-key", "nkey", "replicas"} {
+	for _, name := range []string{"depth", "pieces", "detach", "token", "creds", "tls-ca", "tls-cert", "tls-key", "nkey", "replicas", "max-bytes"} {
 		if flagSet(f.FlagSet, name) {
 			return f.Usagef("-%s needs -cluster URL", name)
 		}

@@ -3,9 +3,13 @@
 package main
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/dlxkit/dlx/internal/cluster"
 	"github.com/dlxkit/dlx/internal/testkit/proctest"
@@ -76,5 +80,32 @@ func TestWorkerSignals(t *testing.T) {
 				t.Errorf("stderr %q: no tally", p.Stderr())
 			}
 		})
+	}
+}
+
+// TestCountClusterSigterm: SIGTERM to dlx count -cluster, as Ctrl-C, stops
+// the waiting, not the job, and says so with the job's ID (it used to
+// kill the process without a word).
+func TestCountClusterSigterm(t *testing.T) {
+	s, err := cluster.Serve(cluster.ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Stop()
+	file := filepath.Join(t.TempDir(), "q8.dlx")
+	q8, _, _ := runCmd(context.Background(), []string{"gen", "queens", "8"}, "")
+	if err := os.WriteFile(file, []byte(q8), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	p := proctest.Start(t, "TestMainProcess", "count", "-cluster", s.URL(), file) // no worker: it waits
+	line := p.WaitLine("queueing")
+	time.Sleep(300 * time.Millisecond) // queued: waiting (either way the job goes on)
+	p.Signal(syscall.SIGTERM)
+	if got := p.Exit(); got != "exit 1" {
+		t.Errorf("%s after SIGTERM, want exit 1; stderr:\n%s", got, p.Stderr())
+	}
+	id := strings.TrimSuffix(strings.Fields(strings.TrimPrefix(line, "dlx count: job "))[0], ":")
+	if want := "dlx jobs wait " + id; strings.Count(p.Stderr(), want) < 2 {
+		t.Errorf("stderr %q: want %q", p.Stderr(), want)
 	}
 }

@@ -33,8 +33,10 @@ type ConnOptions struct {
 	// three-node cluster); 0 is 1. Given (not 0), it must match those that
 	// exist: another number is an error wrapping ErrReplicas.
 	Replicas int
-	// Logf, when not nil, gets warnings: the queue kept on one server of
-	// a cluster, a replica offline.
+	// Logf, when not nil, gets warnings (the queue kept on one server of
+	// a cluster, a replica offline) and the connection's events
+	// (disconnected, reconnected, asynchronous errors); else they are
+	// dropped.
 	Logf func(format string, a ...any)
 	// Watch, when positive (and Logf not nil), checks the stream and the
 	// buckets every Watch until Close, and warns through Logf when one
@@ -42,6 +44,11 @@ type ConnOptions struct {
 	Watch time.Duration
 	// Timeout bounds the connection and each request; 0 is 5 seconds.
 	Timeout time.Duration
+	// MaxBytes, when not 0, is the byte limit of the queue, of the results
+	// and of the problems, each (set on the server; -1 removes it): a
+	// job that would pass it is refused (ErrFull), and workers wait for
+	// room to record their results.
+	MaxBytes int64
 
 	version int // the format version spoken; 0 is FormatVersion (tests change it)
 }
@@ -62,6 +69,9 @@ type Client struct {
 	closeOnce sync.Once
 
 	stopPublishAt int // tests: stop queueing after this many pieces, as if killed
+
+	mu          sync.Mutex
+	reconnected []chan struct{} // see onReconnect
 }
 
 // Connect connects to the server, creates the streams and buckets when
@@ -99,6 +109,7 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 			}
 		}),
 	}
+	nopts = append(nopts, c.connEvents(opt.Logf)...)
 	if opt.Token != "" {
 		nopts = append(nopts, nats.Token(opt.Token))
 	}
@@ -132,6 +143,9 @@ func Connect(ctx context.Context, opt ConnOptions) (*Client, error) {
 		err = c.setup(ctx, max(opt.Replicas, 1))
 		if err == nil {
 			err = c.checkReplicas(ctx, opt.Replicas, opt.Logf)
+		}
+		if err == nil {
+			err = c.setMaxBytes(ctx, opt.MaxBytes)
 		}
 		if err == nil {
 			if opt.Watch > 0 && opt.Logf != nil {

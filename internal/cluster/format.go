@@ -41,6 +41,9 @@ var (
 	ErrJobFailed = errors.New("job failed")
 	// ErrCanceled: the job was cancelled (dlx jobs cancel).
 	ErrCanceled = errors.New("job cancelled")
+	// ErrFull: the server's store (or the byte limit of the queue or of a
+	// bucket) has no room for a new job; dlx jobs rm frees it.
+	ErrFull = errors.New("the cluster's store is full")
 )
 
 // Job states.
@@ -69,12 +72,18 @@ type Job struct {
 	Published int       `json:"published"`
 	Created   time.Time `json:"created"`
 	State     string    `json:"state"`
-	// The totals, written when the job ends.
+	// The totals of the results up to revision TallySeq of dlx_results
+	// (a checkpoint written while the job runs, so that a reader adds
+	// only the results after it; the final totals when the job ends).
+	Done      int    `json:"done"` // pieces counted
 	Solutions int64  `json:"solutions"`
 	Nodes     int64  `json:"nodes"`
 	Updates   int64  `json:"updates"`
 	Failed    []int  `json:"failed,omitempty"` // the pieces that failed
+	TallySeq  uint64 `json:"tally_seq,omitempty"`
 	Message   string `json:"message,omitempty"`
+	// Retries counts the times dlx jobs retry requeued pieces.
+	Retries int `json:"retries,omitempty"`
 }
 
 // pieceMsg is the message of one piece on the work queue.
@@ -106,6 +115,15 @@ type Result struct {
 
 // resultKey is the key of piece i of job in dlx_results.
 func resultKey(job string, i int) string { return job + "." + strconv.Itoa(i) }
+
+// releasedKey is the key in dlx_jobs of the number of times piece i of
+// job was released by a stopping worker: deliveries that do not count
+// against the piece's maximum.
+func releasedKey(job string, i int) string { return job + ".released." + strconv.Itoa(i) }
+
+// retryHeader marks a piece queued again by dlx jobs retry: the worker
+// looks for its result before counting it.
+const retryHeader = "Dlx-Retry"
 
 // pieceOfKey returns the piece number of a key of dlx_results.
 func pieceOfKey(key string) (int, bool) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strconv"
 	"sync"
 	"time"
 
@@ -25,9 +26,11 @@ type WorkerOptions struct {
 	// heartbeat) before it delivers the piece again; 0 is 30 seconds. The
 	// worker sends a heartbeat every third of it while a piece runs.
 	AckWait time.Duration
-	// MaxDeliver is how many times a piece is delivered before its job
-	// fails; 0 is 5. AckWait and MaxDeliver are the consumer's: the last
-	// worker to start sets them for all.
+	// MaxDeliver is how many deliveries of a piece may end without a
+	// result (a count that failed, a worker killed or timed out) before
+	// the piece is recorded as failed; 0 is 5. A stopping worker's release
+	// of a piece does not count. AckWait is the consumer's: the last
+	// worker to start sets it for all; MaxDeliver is each worker's.
 	MaxDeliver int
 	// Name names the worker in the results; "" is HOST/PID.
 	Name string
@@ -84,10 +87,13 @@ func (w *Worker) consumer(ctx context.Context) error {
 	tctx, cancel := w.c.ctx(ctx)
 	defer cancel()
 	cons, err := w.c.js.CreateOrUpdateConsumer(tctx, streamName, jetstream.ConsumerConfig{
-		Durable:       consumerName,
-		AckPolicy:     jetstream.AckExplicitPolicy,
-		AckWait:       w.opt.AckWait,
-		MaxDeliver:    w.opt.MaxDeliver,
+		Durable:   consumerName,
+		AckPolicy: jetstream.AckExplicitPolicy,
+		AckWait:   w.opt.AckWait,
+		// Deliveries are counted by the workers (see handle): a
+		// stopping worker's release does not count, and a piece is never
+		// left undelivered and unrecorded.
+		MaxDeliver:    -1,
 		MaxAckPending: -1,
 		FilterSubject: subjectPrefix + ">",
 	})
@@ -176,6 +182,13 @@ func (w *Worker) loop(ctx context.Context) {
 }
 
 // handle counts one piece: it records the result once, then acks.
+//
+// The server delivers a piece again and again until it is acked; the
+// worker counts the deliveries that ended without a result: the
+// delivery's number less the times stopping workers released the piece
+// (releasedKey). When that passes MaxDeliver, the workers that had the
+// piece died or timed out each time, and this worker records it as
+// failed, durably, in place of counting it.
 func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, solver *exactcover.Solver, solverOf string) (*exactcover.Solver, string) {
 	md, err := msg.Metadata()
 	if err != nil {
@@ -195,20 +208,31 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, solver *exactcov
 		msg.Term()
 		return solver, solverOf
 	}
-	if md.NumDelivered > 1 {
+	counted := int64(md.NumDelivered) // the deliveries that count, this one included
+	if retried := msg.Headers().Get(retryHeader) != ""; md.NumDelivered > 1 || retried {
 		// Delivered again: maybe after it was recorded (the ack lost).
 		// The create in record is what counts a piece once; this only
-		// saves counting it again.
+		// saves counting it again. A failure recorded before a retry
+		// does not stop the retry.
 		tctx, cancel := w.c.ctx(ctx)
-		_, err = w.c.results.Get(tctx, resultKey(m.Job, m.Piece))
+		e, err := w.c.results.Get(tctx, resultKey(m.Job, m.Piece))
 		cancel()
-		if err == nil {
+		if r, ok := w.c.decodeResult(e); err == nil && (!retried || (ok && r.Status == "ok")) {
 			msg.Ack()
 			return solver, solverOf
+		}
+		if md.NumDelivered > 1 {
+			counted = max(counted-w.released(ctx, &m), 1)
 		}
 	}
 	if !w.running(ctx, m.Job) {
 		msg.Term() // a cancelled or removed job
+		return solver, solverOf
+	}
+	if counted > int64(w.opt.MaxDeliver) {
+		err := fmt.Errorf("no result after %d deliveries (the workers stopped or timed out)", counted-1)
+		w.logf("job %s piece %d failed: %v", m.Job, m.Piece, err)
+		w.record(ctx, msg, &m, failure(m.Piece, md.NumDelivered, w.opt.Name, err))
 		return solver, solverOf
 	}
 	pctx, pcancel := context.WithCancelCause(ctx)
@@ -223,26 +247,66 @@ func (w *Worker) handle(ctx context.Context, msg jetstream.Msg, solver *exactcov
 	pcancel(nil)
 	switch {
 	case err != nil && ctx.Err() != nil:
-		msg.Nak() // the worker stops: the piece goes back at once
+		w.release(msg, &m) // the worker stops: the piece goes back at once
 		return solver, solverOf
 	case errors.Is(cause, ErrCanceled):
 		msg.Term()
 		return solver, solverOf
 	case err != nil:
-		if md.NumDelivered >= uint64(w.opt.MaxDeliver) {
-			w.logf("job %s piece %d failed on delivery %d, the last: %v", m.Job, m.Piece, md.NumDelivered, err)
+		if counted >= int64(w.opt.MaxDeliver) {
+			w.logf("job %s piece %d failed on delivery %d, the last: %v", m.Job, m.Piece, counted, err)
 			w.record(ctx, msg, &m, failure(m.Piece, md.NumDelivered, w.opt.Name, err))
 			return solver, solverOf
 		}
-		w.logf("job %s piece %d failed on delivery %d: %v", m.Job, m.Piece, md.NumDelivered, err)
-		msg.NakWithDelay(time.Duration(md.NumDelivered) * 100 * time.Millisecond)
+		w.logf("job %s piece %d failed on delivery %d: %v", m.Job, m.Piece, counted, err)
+		msg.NakWithDelay(time.Duration(counted) * 100 * time.Millisecond)
 		return solver, solverOf
 	}
 	res.Ms = jsonfmt.Millis(time.Since(start))
 	res.Deliveries = md.NumDelivered
-	// Recorded even when the worker is stopping: the count is done.
-	w.record(context.WithoutCancel(ctx), msg, &m, res)
+	w.record(ctx, msg, &m, res)
 	return solver, solverOf
+}
+
+// released returns the number of times stopping workers released the
+// piece m (0 when it cannot be read: the delivery then counts).
+func (w *Worker) released(ctx context.Context, m *pieceMsg) int64 {
+	tctx, cancel := w.c.ctx(ctx)
+	defer cancel()
+	e, err := w.c.jobs.Get(tctx, releasedKey(m.Job, m.Piece))
+	if err != nil {
+		return 0
+	}
+	n, _ := strconv.ParseInt(string(e.Value()), 10, 64)
+	return n
+}
+
+// release gives the piece back to the queue at once (a nak) without
+// using up one of its deliveries: the count of releases goes up first.
+// (When that cannot be written, the delivery counts.)
+func (w *Worker) release(msg jetstream.Msg, m *pieceMsg) {
+	ctx, cancel := w.c.ctx(context.Background())
+	defer cancel()
+	key := releasedKey(m.Job, m.Piece)
+	var err error
+	for range 10 {
+		var e jetstream.KeyValueEntry
+		e, err = w.c.jobs.Get(ctx, key)
+		switch {
+		case errors.Is(err, jetstream.ErrKeyNotFound):
+			_, err = w.c.jobs.Create(ctx, key, []byte("1"))
+		case err == nil:
+			n, _ := strconv.ParseInt(string(e.Value()), 10, 64)
+			_, err = w.c.jobs.Update(ctx, key, []byte(strconv.FormatInt(n+1, 10)), e.Revision())
+		}
+		if err == nil || !errors.Is(err, jetstream.ErrKeyExists) {
+			break
+		}
+	}
+	if err != nil {
+		w.logf("job %s piece %d: recording its release: %v (the delivery counts)", m.Job, m.Piece, err)
+	}
+	msg.Nak()
 }
 
 // running reports whether job id is running (or cannot be read now),
@@ -274,28 +338,71 @@ type jobState struct {
 }
 
 // record stores a piece's result, unless one is stored already, and acks
-// the piece. When the store fails the piece is not acked: it comes back.
+// the piece. When the store refuses the result (full, or away), the
+// worker keeps the piece (with heartbeats) and tries again, until it is
+// stored, the job is cancelled or removed (the piece is dropped), or the
+// worker stops (the piece is released, see release).
 func (w *Worker) record(ctx context.Context, msg jetstream.Msg, m *pieceMsg, r Result) {
 	r.V = w.c.version
 	data, _ := json.Marshal(r)
-	tctx, cancel := w.c.ctx(ctx)
-	defer cancel()
-	_, err := w.c.results.Create(tctx, resultKey(m.Job, m.Piece), data)
-	if err != nil && !errors.Is(err, jetstream.ErrKeyExists) {
-		w.logf("job %s piece %d: recording the result: %v", m.Job, m.Piece, err)
-		return
+	delay := 100 * time.Millisecond
+	var lastLog time.Time
+	for {
+		// Tried even when the worker is stopping: the count is done.
+		tctx, cancel := w.c.ctx(context.WithoutCancel(ctx))
+		_, err := w.c.results.Create(tctx, resultKey(m.Job, m.Piece), data)
+		if errors.Is(err, jetstream.ErrKeyExists) && r.Status == "ok" {
+			err = w.overFailure(tctx, m, data)
+		}
+		cancel()
+		if err == nil || errors.Is(err, jetstream.ErrKeyExists) {
+			if err == nil && w.opt.Done != nil {
+				w.opt.Done(r)
+			}
+			if w.opt.afterRecord != nil {
+				w.opt.afterRecord(m)
+			}
+			if r.Status == "error" {
+				msg.Term()
+			} else {
+				msg.Ack()
+			}
+			return
+		}
+		if time.Since(lastLog) > 30*time.Second {
+			w.logf("job %s piece %d: recording the result: %v (holding the piece, trying again)", m.Job, m.Piece, err)
+			lastLog = time.Now()
+		}
+		select {
+		case <-ctx.Done():
+			w.release(msg, m)
+			return
+		case <-time.After(delay):
+		}
+		delay = min(2*delay, max(w.opt.AckWait/3, 10*time.Millisecond), 2*time.Second)
+		msg.InProgress()
+		if !w.running(ctx, m.Job) {
+			msg.Term()
+			return
+		}
 	}
-	if err == nil && w.opt.Done != nil {
-		w.opt.Done(r)
+}
+
+// overFailure writes the result data of piece m over a failure recorded
+// for it (a piece queued again by Retry in the moment it failed): a count
+// supersedes a failure. It returns jetstream.ErrKeyExists when the record
+// is a count already.
+func (w *Worker) overFailure(ctx context.Context, m *pieceMsg, data []byte) error {
+	key := resultKey(m.Job, m.Piece)
+	e, err := w.c.results.Get(ctx, key)
+	if err != nil {
+		return err
 	}
-	if w.opt.afterRecord != nil {
-		w.opt.afterRecord(m)
+	if r, ok := w.c.decodeResult(e); !ok || r.Status == "ok" {
+		return jetstream.ErrKeyExists
 	}
-	if r.Status == "error" {
-		msg.Term()
-	} else {
-		msg.Ack()
-	}
+	_, err = w.c.results.Update(ctx, key, data, e.Revision())
+	return err
 }
 
 // heartbeat tells the server, every third of the ack wait, that the piece
@@ -311,7 +418,7 @@ func (w *Worker) heartbeat(ctx context.Context, cancel context.CancelCauseFunc, 
 			return
 		case <-t.C:
 			msg.InProgress()
-			if job, _, err := w.c.getJob(ctx, m.Job); err == nil && job.State == StateCanceled {
+			if job, _, err := w.c.getJob(ctx, m.Job); (err == nil && job.State == StateCanceled) || errors.Is(err, ErrNoJob) {
 				cancel(ErrCanceled)
 				return
 			}
