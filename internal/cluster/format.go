@@ -75,13 +75,16 @@ type Job struct {
 	// The totals of the results up to revision TallySeq of dlx_results
 	// (a checkpoint written while the job runs, so that a reader adds
 	// only the results after it; the final totals when the job ends).
-	Done      int    `json:"done"` // pieces counted
-	Solutions int64  `json:"solutions"`
-	Nodes     int64  `json:"nodes"`
-	Updates   int64  `json:"updates"`
-	Failed    []int  `json:"failed,omitempty"` // the pieces that failed
-	TallySeq  uint64 `json:"tally_seq,omitempty"`
-	Message   string `json:"message,omitempty"`
+	Done      int   `json:"done"` // pieces counted
+	Solutions int64 `json:"solutions"`
+	Nodes     int64 `json:"nodes"`
+	Updates   int64 `json:"updates"`
+	Failed    []int `json:"failed,omitempty"` // the pieces that failed
+	// Redelivered counts the pieces whose result (a count or a failure)
+	// came on a second delivery or later.
+	Redelivered int    `json:"redelivered,omitempty"`
+	TallySeq    uint64 `json:"tally_seq,omitempty"`
+	Message     string `json:"message,omitempty"`
 	// Retries counts the times dlx jobs retry requeued pieces.
 	Retries int `json:"retries,omitempty"`
 }

@@ -491,6 +491,9 @@ func (t *tally) add(seq uint64, r Result) bool {
 		}
 		t.counted[r.Piece] = true
 	}
+	if r.Deliveries > 1 && !t.failed[r.Piece] {
+		t.st.Redelivered++
+	}
 	if r.Status == "error" {
 		if t.failed[r.Piece] {
 			return false
@@ -518,6 +521,7 @@ func (t *tally) complete() bool {
 // save copies the totals into j.
 func (t *tally) save(j *Job) {
 	j.Done, j.Solutions, j.Nodes, j.Updates, j.TallySeq = t.st.Done, t.st.Solutions, t.st.Nodes, t.st.Updates, t.seq
+	j.Redelivered = t.st.Redelivered
 	j.Failed = nil
 	for i := range t.failed {
 		j.Failed = append(j.Failed, i)

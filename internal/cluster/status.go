@@ -255,7 +255,8 @@ func (c *Client) ClusterStatus(ctx context.Context) (ClusterStatus, error) {
 			}
 			slices.Sort(h.FailedList)
 		} else {
-			h.FailedList = st.Failed
+			// An ended job's totals are its record's.
+			h.FailedList, h.Redelivered = st.Failed, st.Job.Redelivered
 		}
 		cs.Jobs = append(cs.Jobs, h)
 	}
