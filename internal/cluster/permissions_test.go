@@ -83,9 +83,23 @@ accounts {
 	if st, err := wait(t, c, job.ID); err != nil || st.Solutions != queensCount[9] {
 		t.Errorf("%d solutions, %v; want %d", st.Solutions, err, queensCount[9])
 	}
-	cs, err := c.ClusterStatus(ctx)
+	// The last piece's ack may still be on its way when the job is done:
+	// the status is read again until no piece is queued (or 10 s).
+	var cs ClusterStatus
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		cs, err = c.ClusterStatus(ctx)
+		queued := uint64(0)
+		if err == nil {
+			for _, j := range cs.Jobs {
+				queued += j.Queued
+			}
+		}
+		if err != nil || queued == 0 || time.Now().After(deadline) {
+			break
+		}
+	}
 	if err != nil || cs.JobsErr != "" || cs.Queue.Err != "" || len(cs.Jobs) != 2 {
-		t.Errorf("status %+v, %v", cs, err)
+		t.Fatalf("status %+v, %v", cs, err)
 	}
 	for _, st := range cs.Stores {
 		if st.Err != "" {
