@@ -232,6 +232,9 @@ func NewGenerator(opt Options) (*Generator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrOptions, err)
 	}
+	if (opt.HasLevel || opt.SEMax > 0 || opt.SEMin > 0) && gm.N != 9 {
+		return nil, fmt.Errorf("%w: a level or SE target needs 9x9 puzzles (the rater's scale is theirs)", ErrOptions)
+	}
 	if opt.Givens < 0 || opt.Givens > gm.Cells {
 		return nil, fmt.Errorf("%w: givens %d out of range 0..%d", ErrOptions, opt.Givens, gm.Cells)
 	}
@@ -254,9 +257,6 @@ func NewGenerator(opt Options) (*Generator, error) {
 	}
 	if opt.HasLevel && opt.SEMax > 0 {
 		return nil, fmt.Errorf("%w: a level and an SE range exclude each other", ErrOptions)
-	}
-	if (opt.HasLevel || opt.SEMax > 0) && gm.N != 9 {
-		return nil, fmt.Errorf("%w: a level or SE target needs 9x9 puzzles (the rater's scale is theirs)", ErrOptions)
 	}
 	if opt.Attempts <= 0 {
 		opt.Attempts = 100000
@@ -525,8 +525,11 @@ func classicOnly(opt Options, what string) error {
 	if opt.Symmetry != None {
 		set = append(set, "symmetry")
 	}
-	if opt.Givens != 0 || opt.MinGivens != 0 || opt.MaxGivens != 0 {
+	if opt.Givens != 0 {
 		set = append(set, "number of givens")
+	}
+	if (opt.MinGivens != 0 || opt.MaxGivens != 0) && !opt.HasLevel {
+		set = append(set, "window of givens") // SetLevel sets one with a level
 	}
 	if opt.Minimal {
 		set = append(set, "minimal")
