@@ -406,6 +406,7 @@ func RateKiller(ctx context.Context, g *sudoku.Grid) (KillerDifficulty, error) {
 	if len(v.Thermos) > 0 {
 		other = append(other, "thermometers")
 	}
+	other = append(other, v.Rules.RuleNames()...)
 	if len(other) > 0 {
 		return KillerDifficulty{}, fmt.Errorf("the rater knows killer cages and regions, not %s: %w", strings.Join(other, ", "), sudoku.ErrVariant)
 	}

@@ -140,6 +140,8 @@ func TestRateKiller(t *testing.T) {
 		{"no cages", nil, sudoku.ErrVariant},
 		{"anti-knight", &sudoku.Variant{Cages: cages, AntiKnight: true}, sudoku.ErrVariant},
 		{"thermometer", &sudoku.Variant{Thermos: [][]int{{0, 1}}}, sudoku.ErrVariant},
+		// The rules of sudoku.Rules too: the difficulty would ignore them.
+		{"arrow", &sudoku.Variant{Cages: cages, Rules: sudoku.Rules{Arrows: []sudoku.Arrow{{Circle: []int{4}, Shaft: []int{9, 14}}}}}, sudoku.ErrVariant},
 		{"several solutions", &sudoku.Variant{Cages: cages}, logic.ErrMultipleSolutions},
 		{"no solution", &sudoku.Variant{Cages: []sudoku.Cage{{Sum: 3, Cells: []int{0, 1}}, {Sum: 3, Cells: []int{2, 3}}}}, sudoku.ErrNoSolution},
 	} {
