@@ -193,9 +193,10 @@ type Generator struct {
 	tmp      []uint8
 
 	// Killers and puzzles with constraints.
-	solver  *sudoku.Solver
-	geo     *sudoku.Geometry
-	maxCage int
+	solver    *sudoku.Solver
+	digSolver *sudoku.Solver // with a node budget (constrainedDigNodes)
+	geo       *sudoku.Geometry
+	maxCage   int
 }
 
 // kind is the kind of puzzles a Generator makes (see Options).
