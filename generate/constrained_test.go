@@ -292,8 +292,9 @@ var ruleSets = map[string]func(rg *ruleGrid) *sudoku.Variant{
 // on 4x4, 6x6 and 9x9 grids, have exactly one solution, the generator's,
 // as a brute force that knows the rules only through sudoku.CheckRules
 // counts them; the solution keeps every rule (CheckRules); the givens are
-// the solution's; and no given can go (minimal), which the brute force
-// checks on the smaller grids.
+// the solution's; and no given can go (minimal: no check of these hits the
+// digging's node budget), which the oracle checks on the smaller grids and,
+// without -short, on 9x9 where the exact-cover solver encodes the rules.
 func TestConstrainedRules(t *testing.T) {
 	ctx := context.Background()
 	for _, base := range []string{base4, base6, base9} {
