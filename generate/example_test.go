@@ -2,6 +2,7 @@ package generate_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
 	"github.com/dlxkit/dlx/generate"
@@ -13,14 +14,19 @@ import (
 // time) and check it: one solution, the one the generator gives.
 func Example() {
 	ctx := context.Background()
-	puzzle, solution, err := generate.Puzzle(ctx, generate.Options{Seed: 2026})
+	g, err := generate.NewGenerator(generate.Options{Seed: 2026})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(puzzle)
-	v, err := sudoku.Check(ctx, puzzle)
-	fmt.Println(v.Kind, v.Solution.String() == solution.String(), err)
+	r, err := g.Generate(ctx, 0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r.Puzzle)
+	v, err := sudoku.Check(ctx, r.Puzzle)
+	fmt.Println(v.Kind, v.Solution.String() == r.Solution.String(), err)
 	// Output:
 	// ...24..5.....1.....4.9.....4......3..716...2.....27......7.2.65..953...8......1.3
 	// unique true <nil>
@@ -48,9 +54,14 @@ func ExampleMany() {
 // A killer puzzle: no givens, cages covering the grid (the digits of a
 // cage differ and add up to its sum), one solution. A 4x4 here; the
 // zero Shape makes 9x9 ones.
-func ExampleKiller() {
+func ExampleOptions_killer() {
 	ctx := context.Background()
-	r, err := generate.Killer(ctx, generate.KillerOptions{Shape: sudoku.Shape{BoxRows: 2, BoxCols: 2}, Seed: 5})
+	g, err := generate.NewGenerator(generate.Options{Killer: true, Shape: sudoku.Shape{BoxRows: 2, BoxCols: 2}, Seed: 5})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := g.Generate(ctx, 0)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -75,4 +86,43 @@ func ExampleKiller() {
 	//  7: r4c2 r4c3 r4c4
 	// solutions: 1 <nil>
 	// 1234431221433421
+}
+
+// A puzzle with givens that keeps a set of rules: here a 6x6 with two
+// arrows (the digits on a shaft add up to the digit in its circle) and a
+// white kropki dot (neighbours that differ by 1). The puzzle is printed
+// as the JSON puzzle object that sudoku solve, count and check read.
+func ExampleOptions_rules() {
+	ctx := context.Background()
+	v := &sudoku.Variant{Rules: sudoku.Rules{
+		Arrows: []sudoku.Arrow{
+			{Circle: []int{0}, Shaft: []int{6, 12}},
+			{Circle: []int{35}, Shaft: []int{34, 33}},
+		},
+		Differences: []sudoku.Dot{{Cells: []int{14, 15}}},
+	}}
+	g, err := generate.NewGenerator(generate.Options{Shape: sudoku.Shape{BoxRows: 2, BoxCols: 3}, Variant: v, Seed: 3})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	r, err := g.Generate(ctx, 0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	pj, err := sudoku.NewPuzzleJSON(r.Puzzle, sudoku.Format{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	b, _ := json.Marshal(pj)
+	fmt.Println(string(b))
+	fmt.Println(r.Givens, "givens, solution", r.Solution)
+	n, err := sudoku.Count(ctx, r.Puzzle, 2)
+	fmt.Println("solutions:", n, err)
+	// Output:
+	// {"size":"2x3","arrows":[{"circle":[0],"shaft":[6,12]},{"circle":[35],"shaft":[34,33]}],"differences":[{"cells":[14,15]}],"puzzle":"..6..1........3........5.4..2..6.3.."}
+	// 8 givens, solution 536241412653153462624135341526265314
+	// solutions: 1 <nil>
 }

@@ -16,20 +16,52 @@ import (
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-// Errors returned by the generator.
+// Errors returned by the generator. NewGenerator checks the options, so
+// that a caller (the command line, the web service) maps ErrOptions to a
+// usage error before any work; Generate returns the other two.
 var (
+	// ErrOptions marks options that cannot work together, or a shape or
+	// variant the generator cannot use (those errors also wrap
+	// sudoku.ErrShape, sudoku.ErrVariant or sudoku.ErrConstraint).
+	ErrOptions = errors.New("bad options")
 	// ErrNotFound means no puzzle meeting the targets was found within
 	// Options.Attempts fresh grids.
 	ErrNotFound = errors.New("no puzzle met the targets")
-	// ErrOptions marks options that cannot work together.
-	ErrOptions = errors.New("bad options")
+	// ErrNoPuzzle means that no puzzle exists for the rules: no grid
+	// keeps them all. (When some grid does, a puzzle with a unique
+	// solution exists: that grid given in full, at worst.)
+	ErrNoPuzzle = errors.New("no puzzle exists for these rules")
 )
 
 // Options configures the generator. The zero value makes minimal standard
 // 9x9 puzzles with no symmetry and a random seed.
+//
+// The generator makes three kinds of puzzles, chosen by the options:
+//   - classic puzzles with givens (the default), for the standard rules or
+//     a region variant (diagonal, hyper, disjoint, jigsaw), with every
+//     target below;
+//   - puzzles with givens that keep a set of rules, when Variant has
+//     constraints (cages, thermometers, the chess and non-consecutive
+//     rules, any rule of sudoku.Rules): minimal, on grids up to 16x16
+//     (larger ones when the exact-cover solver encodes the rules);
+//   - killer puzzles, with Killer: no givens, cages covering the grid.
+//
+// The last two take no target: Level, SEMin/SEMax, Symmetry, Givens,
+// MinGivens/MaxGivens, Minimal and Rate are for classic puzzles
+// (NewGenerator returns ErrOptions otherwise).
 type Options struct {
-	Shape   sudoku.Shape    // zero: 9x9
-	Variant *sudoku.Variant // nil: standard rules
+	Shape sudoku.Shape // zero: 9x9
+	// Variant is the rules: nil for the standard ones, a region variant,
+	// or a variant with constraints, which the puzzles keep.
+	Variant *sudoku.Variant
+
+	// Killer makes killer puzzles: no givens, cages covering the grid, a
+	// unique solution; Variant may add regions, not constraints. Sides
+	// up to 16.
+	Killer bool
+	// MaxCage is the most cells a killer's cage grows to; 0 means 4 (5
+	// for sides of 9 and more).
+	MaxCage int
 
 	// Level, when HasLevel is set, is the difficulty the puzzles must rate
 	// at (logic.LevelOf of their Sudoku Explainer rating).
@@ -70,23 +102,33 @@ type Options struct {
 	// to make a too-hard puzzle easier.
 	Minimal bool
 
+	// Rate makes Generate rate every classic puzzle, even without a
+	// level or SE target (for the JSON output and statistics).
+	Rate bool
+
 	// Seed makes the output reproducible: the same seed and options give
 	// the same puzzles, whatever the number of workers. Zero picks a
-	// random seed.
+	// random seed (one per Generate call; Many picks one for the whole
+	// sequence).
 	Seed uint64
-	// Attempts bounds the fresh grids tried for one puzzle before
-	// ErrNotFound; 0 means 100,000.
+	// Attempts bounds the fresh grids tried for one classic puzzle
+	// before ErrNotFound; 0 means 100,000.
 	Attempts int
 }
 
-// Result is one generated puzzle.
+// Result is one generated puzzle, of any kind.
 type Result struct {
-	Index    int          // position in the sequence (Many), 0 for Puzzle
-	Puzzle   *sudoku.Grid // the givens
+	Index    int          // position in the sequence (Many, Generate's index)
+	Puzzle   *sudoku.Grid // the givens; its Variant holds the rules (a killer's cages)
 	Solution *sudoku.Grid // its unique solution
 	Givens   int
+	// Seed is the seed the puzzle was made with. A killer or a puzzle
+	// with constraints depends on it alone: Options.Seed set to it makes
+	// the same puzzle as puzzle 0. A classic puzzle depends on the
+	// sequence's seed, which Seed is, and its Index.
+	Seed uint64
 	// Rated reports whether the puzzle was rated (a level or SE target,
-	// or Generator.Rate set); Rating and Level are meaningful then.
+	// or Options.Rate); Rating and Level are meaningful then.
 	Rated  bool
 	Rating float64
 	Level  logic.Level
@@ -95,23 +137,16 @@ type Result struct {
 	AtLeast bool
 	// Grids is the number of complete grids drawn to make this puzzle.
 	Grids int
-}
-
-// Puzzle generates one puzzle with opt: the first puzzle of the sequence
-// Many would make with the same options.
-func Puzzle(ctx context.Context, opt Options) (puzzle, solution *sudoku.Grid, err error) {
-	if opt.Seed == 0 {
-		opt.Seed = RandomSeed()
-	}
-	g, err := NewGenerator(opt)
-	if err != nil {
-		return nil, nil, err
-	}
-	r, err := g.Generate(ctx, 0)
-	if err != nil {
-		return nil, nil, err
-	}
-	return r.Puzzle, r.Solution, nil
+	// Nodes is the search nodes of proving the puzzle unique (a count
+	// to 2, sudoku.Solver.Guesses), for killers and puzzles with
+	// constraints: with Givens, their difficulty measure.
+	Nodes int
+	// Checks is the number of uniqueness checks and solves made for a
+	// killer or a puzzle with constraints.
+	Checks int
+	// Killer is the difficulty of a killer puzzle (Options.Killer), nil
+	// for the other kinds.
+	Killer *KillerDifficulty
 }
 
 // RandomSeed returns a random nonzero seed.
@@ -125,21 +160,23 @@ func RandomSeed() uint64 {
 	}
 }
 
-// Generator makes puzzles with fixed options. It is reusable and not safe
-// for concurrent use: give each goroutine its own. Make one with
+// Generator makes puzzles of every kind with fixed options: the one entry
+// point of the package (Many runs several in parallel). It is reusable and
+// not safe for concurrent use: give each goroutine its own. Make one with
 // NewGenerator, which checks the options; the zero value works as
 // NewGenerator(Options{}) (standard 9x9 puzzles, a random seed per call).
 type Generator struct {
-	opt    Options
-	shape  sudoku.Shape
+	opt   Options
+	kind  kind
+	shape sudoku.Shape
+	ready bool
+
+	// Classic puzzles.
 	geom   *geom
 	orbits [][]int
 	srch   *backtrack.Search
 	cnt    counter
 	rate   rateFunc
-	// Rate, when set, makes Generate rate every puzzle even without a
-	// level or SE target (for the JSON output and statistics).
-	Rate bool
 
 	// noShortcut turns off the singles test that settles most removals
 	// without a search (for benchmarks).
@@ -154,22 +191,50 @@ type Generator struct {
 	perm     []int
 	removed  []int
 	tmp      []uint8
+
+	// Killers and puzzles with constraints.
+	solver    *sudoku.Solver
+	digSolver *sudoku.Solver // with a node budget (constrainedDigNodes)
+	geo       *sudoku.Geometry
+	maxCage   int
 }
+
+// kind is the kind of puzzles a Generator makes (see Options).
+type kind int
+
+const (
+	classicKind kind = iota
+	constrainedKind
+	killerKind
+)
 
 const (
 	putBack = iota
 	restartOnly
 )
 
-// NewGenerator checks opt and prepares a generator.
+// NewGenerator checks opt and prepares a generator. Options that cannot
+// work together, or a shape or variant the generator cannot use, give an
+// error wrapping ErrOptions.
 func NewGenerator(opt Options) (*Generator, error) {
 	shape := opt.Shape
 	if shape.BoxRows == 0 && shape.BoxCols == 0 {
 		shape = sudoku.Standard
 	}
+	switch {
+	case opt.Killer:
+		return newKillerGenerator(opt, shape)
+	case opt.Variant.Constrained():
+		return newConstrainedGenerator(opt, shape)
+	case opt.MaxCage != 0:
+		return nil, fmt.Errorf("%w: a cage size is for killer puzzles", ErrOptions)
+	}
 	gm, err := newGeom(shape, opt.Variant)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %w", ErrOptions, err)
+	}
+	if (opt.HasLevel || opt.SEMax > 0 || opt.SEMin > 0) && gm.N != 9 {
+		return nil, fmt.Errorf("%w: a level or SE target needs 9x9 puzzles (the rater's scale is theirs)", ErrOptions)
 	}
 	if opt.Givens < 0 || opt.Givens > gm.Cells {
 		return nil, fmt.Errorf("%w: givens %d out of range 0..%d", ErrOptions, opt.Givens, gm.Cells)
@@ -192,7 +257,7 @@ func NewGenerator(opt Options) (*Generator, error) {
 		return nil, fmt.Errorf("%w: SE range %g-%g", ErrOptions, opt.SEMin, opt.SEMax)
 	}
 	if opt.HasLevel && opt.SEMax > 0 {
-		return nil, fmt.Errorf("%w: both a level and an SE range", ErrOptions)
+		return nil, fmt.Errorf("%w: a level and an SE range exclude each other", ErrOptions)
 	}
 	if opt.Attempts <= 0 {
 		opt.Attempts = 100000
@@ -200,6 +265,8 @@ func NewGenerator(opt Options) (*Generator, error) {
 	pcg := rand.NewPCG(0, 0)
 	g := &Generator{
 		opt:      opt,
+		kind:     classicKind,
+		ready:    true,
 		shape:    shape,
 		geom:     gm,
 		orbits:   orbs,
@@ -380,18 +447,20 @@ func splitmix(x uint64) uint64 {
 // Generate makes puzzle number index of the sequence for the generator's
 // seed. The result depends only on the options, the seed and index.
 func (g *Generator) Generate(ctx context.Context, index int) (Result, error) {
-	if g.srch == nil { // the zero Generator: the zero Options
+	if !g.ready { // the zero Generator: the zero Options
 		z, err := NewGenerator(Options{})
 		if err != nil {
 			return Result{}, err
 		}
-		z.Rate = g.Rate
 		*g = *z
 	}
-	seed := g.opt.Seed
-	if seed == 0 {
-		seed = RandomSeed()
+	switch g.kind {
+	case killerKind:
+		return g.killer(ctx, index)
+	case constrainedKind:
+		return g.constrained(ctx, index)
 	}
+	seed := g.seed()
 	g.pcg.Seed(seedFor(seed, uint64(index)))
 	for attempt := 1; attempt <= g.opt.Attempts; attempt++ {
 		if err := ctx.Err(); err != nil {
@@ -409,6 +478,7 @@ func (g *Generator) Generate(ctx context.Context, index int) (Result, error) {
 		}
 		r := Result{
 			Index:    index,
+			Seed:     seed,
 			Puzzle:   g.grid(g.puzzle),
 			Solution: g.grid(g.solution),
 			Grids:    attempt,
@@ -421,7 +491,7 @@ func (g *Generator) Generate(ctx context.Context, index int) (Result, error) {
 		if g.targeted() {
 			r.Rated, r.Rating, r.Level = true, rating, logic.LevelOf(rating)
 			r.AtLeast = g.floor() > 0
-		} else if g.Rate && g.rate != nil {
+		} else if g.opt.Rate && g.rate != nil {
 			rt, _, err := g.rate(ctx, r.Puzzle, 0, 0)
 			if err != nil {
 				return Result{}, err
@@ -431,6 +501,47 @@ func (g *Generator) Generate(ctx context.Context, index int) (Result, error) {
 		return r, nil
 	}
 	return Result{}, ErrNotFound
+}
+
+// seed returns the seed of the sequence: Options.Seed, or a random one
+// when it is zero.
+func (g *Generator) seed() uint64 {
+	if g.opt.Seed != 0 {
+		return g.opt.Seed
+	}
+	return RandomSeed()
+}
+
+// classicOnly returns an error wrapping ErrOptions that names the
+// targets of classic puzzles set in opt, for the generators of the other
+// kinds (what, in the message), or nil when none is.
+func classicOnly(opt Options, what string) error {
+	var set []string
+	if opt.HasLevel || opt.LevelOnly {
+		set = append(set, "level")
+	}
+	if opt.SEMin != 0 || opt.SEMax != 0 {
+		set = append(set, "SE range")
+	}
+	if opt.Symmetry != None {
+		set = append(set, "symmetry")
+	}
+	if opt.Givens != 0 {
+		set = append(set, "number of givens")
+	}
+	if (opt.MinGivens != 0 || opt.MaxGivens != 0) && !opt.HasLevel {
+		set = append(set, "window of givens") // SetLevel sets one with a level
+	}
+	if opt.Minimal {
+		set = append(set, "minimal")
+	}
+	if opt.Rate {
+		set = append(set, "rating")
+	}
+	if len(set) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: %s take no target (level, SE range, symmetry, givens, minimal, rating): got %s", ErrOptions, what, strings.Join(set, ", "))
 }
 
 func (g *Generator) grid(cells []uint8) *sudoku.Grid {

@@ -17,7 +17,7 @@ type geom struct {
 // Its errors wrap sudoku.ErrShape or sudoku.ErrVariant.
 func newGeom(s sudoku.Shape, v *sudoku.Variant) (*geom, error) {
 	if v.Constrained() {
-		return nil, fmt.Errorf("givens-based generation knows region variants only, not cages, anti-knight, anti-king, non-consecutive or thermometers: %w", sudoku.ErrVariant)
+		return nil, fmt.Errorf("classic generation knows region variants only (a variant with constraints makes puzzles that keep them): %w", sudoku.ErrVariant)
 	}
 	sg, err := sudoku.NewGeometry(s, v)
 	if err != nil {

@@ -14,29 +14,6 @@ import (
 	"github.com/dlxkit/dlx/sudoku"
 )
 
-// KillerOptions configures Killer.
-type KillerOptions struct {
-	Shape   sudoku.Shape    // zero: 9x9
-	Variant *sudoku.Variant // region variant (diagonal, ...); nil: standard
-	// MaxCage is the most cells a cage grows to; 0 means 4 (5 for sides
-	// of 9 and more).
-	MaxCage int
-	// Seed makes the output reproducible; zero picks a random seed.
-	Seed uint64
-}
-
-// KillerResult is a killer puzzle with no givens and a unique solution.
-type KillerResult struct {
-	// Puzzle has no givens; its Variant holds the cages (and the regions
-	// of KillerOptions.Variant).
-	Puzzle   *sudoku.Grid
-	Solution *sudoku.Grid
-	Seed     uint64
-	// Checks is the number of uniqueness checks the refinement made.
-	Checks     int
-	Difficulty KillerDifficulty
-}
-
 // KillerDifficulty measures how a person would solve a killer puzzle
 // (docs/variants.md): the steps of a propagation that uses only what a
 // solver does on paper, and the search the exact-cover solver needs.
@@ -58,31 +35,22 @@ type KillerDifficulty struct {
 	Nodes int
 }
 
-// Killer makes a killer puzzle as newspapers print them: no givens, cages
-// covering the grid, a unique solution. It fills a random grid, grows
-// cages of 1 to MaxCage cells at random (no digit twice in a cage), then
-// refines them until the solution is unique: while a second solution
-// exists, a cage holding a cell where the two differ is split in two.
-// Last, neighbouring cages are merged where the solution stays unique,
-// so the puzzle has fewer, larger cages, down to N²/3 of them. Each
-// uniqueness check is bounded (killerCheckNodes): a puzzle too hard to
-// prove unique quickly is refined further. The same seed and options give
-// the same puzzle.
-func Killer(ctx context.Context, opt KillerOptions) (*KillerResult, error) {
-	shape := opt.Shape
-	if shape == (sudoku.Shape{}) {
-		shape = sudoku.Standard
-	}
+// newKillerGenerator checks the options of killer puzzles
+// (Options.Killer).
+func newKillerGenerator(opt Options, shape sudoku.Shape) (*Generator, error) {
 	if opt.Variant.Constrained() {
-		return nil, fmt.Errorf("killer: the variant has constraints of its own; give regions only: %w", ErrOptions)
+		return nil, fmt.Errorf("%w: killer puzzles take a variant of regions, not constraints", ErrOptions)
+	}
+	if err := classicOnly(opt, "killer puzzles"); err != nil {
+		return nil, err
 	}
 	geo, err := sudoku.NewGeometry(shape, opt.Variant)
 	if err != nil {
-		return nil, fmt.Errorf("killer: %w", err)
+		return nil, fmt.Errorf("%w: killer: %w", ErrOptions, err)
 	}
 	n := geo.N
 	if n > 16 {
-		return nil, fmt.Errorf("killer: sides up to 16, not %d: %w", n, ErrOptions)
+		return nil, fmt.Errorf("%w: killer puzzles have sides up to 16, not %d", ErrOptions, n)
 	}
 	maxCage := opt.MaxCage
 	if maxCage == 0 {
@@ -92,25 +60,36 @@ func Killer(ctx context.Context, opt KillerOptions) (*KillerResult, error) {
 		}
 	}
 	if maxCage < 1 || maxCage > n {
-		return nil, fmt.Errorf("killer: cages of at most %d cells, want 1..%d: %w", maxCage, n, ErrOptions)
+		return nil, fmt.Errorf("%w: killer cages of at most %d cells, want 1..%d", ErrOptions, maxCage, n)
 	}
-	seed := opt.Seed
-	if seed == 0 {
-		seed = RandomSeed()
-	}
+	return &Generator{opt: opt, kind: killerKind, ready: true, shape: shape, geo: geo, maxCage: maxCage,
+		solver: sudoku.NewSolver(sudoku.Options{})}, nil
+}
+
+// killer makes killer puzzle index of the sequence, as newspapers print
+// them: no givens, cages covering the grid, a unique solution. It fills a
+// random grid, grows cages of 1 to MaxCage cells at random (no digit twice
+// in a cage), then refines them until the solution is unique: while a
+// second solution exists, a cage holding a cell where the two differ is
+// split in two. Last, neighbouring cages are merged where the solution
+// stays unique, so the puzzle has fewer, larger cages, down to N²/3 of
+// them. Each uniqueness check is bounded (killerCheckNodes): a puzzle too
+// hard to prove unique quickly is refined further.
+func (g *Generator) killer(ctx context.Context, index int) (Result, error) {
+	seed := puzzleSeed(g.seed(), index)
 	rng := rand.New(rand.NewPCG(seed, seed^0x6b696c6c6572))
-	sol, err := sudoku.NewSolver(sudoku.Options{Seed: rng.Uint64() | 1}).Solve(ctx, sudoku.NewGrid(shape, opt.Variant))
+	sol, err := sudoku.NewSolver(sudoku.Options{Seed: rng.Uint64() | 1}).Solve(ctx, sudoku.NewGrid(g.shape, g.opt.Variant))
 	if err != nil {
-		return nil, fmt.Errorf("killer: filling a grid: %w", err)
+		return Result{}, fmt.Errorf("killer: filling a grid: %w", err)
 	}
-	k := &killerMaker{geo: geo, sol: sol, rng: rng, variant: opt.Variant, shape: shape, maxCage: maxCage}
+	k := &killerMaker{geo: g.geo, sol: sol, rng: rng, variant: g.opt.Variant, shape: g.shape, maxCage: g.maxCage}
 	k.grow()
-	res := &KillerResult{Solution: sol, Seed: seed}
+	res := Result{Index: index, Solution: sol, Seed: seed, Grids: 1}
 	for {
 		other, unknown, err := k.otherSolution(ctx)
 		res.Checks++
 		if err != nil {
-			return nil, err
+			return Result{}, err
 		}
 		if unknown {
 			k.splitLargest()
@@ -122,15 +101,15 @@ func Killer(ctx context.Context, opt KillerOptions) (*KillerResult, error) {
 		k.splitAt(other)
 	}
 	if err := k.mergeAll(ctx, &res.Checks); err != nil {
-		return nil, err
+		return Result{}, err
 	}
 	res.Puzzle = k.puzzle()
-	res.Difficulty = killerDifficulty(geo, res.Puzzle.Variant.Cages, nil)
-	s := sudoku.NewSolver(sudoku.Options{})
-	if c, err := s.Count(ctx, res.Puzzle, 2); err != nil || c != 1 {
-		return nil, fmt.Errorf("killer: final check: %d solutions, %v", c, err)
+	d := killerDifficulty(g.geo, res.Puzzle.Variant.Cages, nil)
+	if c, err := g.solver.Count(ctx, res.Puzzle, 2); err != nil || c != 1 {
+		return Result{}, fmt.Errorf("killer: final check: %d solutions, %w", c, err)
 	}
-	res.Difficulty.Nodes = s.Guesses()
+	d.Nodes = g.solver.Guesses()
+	res.Nodes, res.Killer = d.Nodes, &d
 	return res, nil
 }
 
@@ -427,6 +406,7 @@ func RateKiller(ctx context.Context, g *sudoku.Grid) (KillerDifficulty, error) {
 	if len(v.Thermos) > 0 {
 		other = append(other, "thermometers")
 	}
+	other = append(other, v.Rules.RuleNames()...)
 	if len(other) > 0 {
 		return KillerDifficulty{}, fmt.Errorf("the rater knows killer cages and regions, not %s: %w", strings.Join(other, ", "), sudoku.ErrVariant)
 	}

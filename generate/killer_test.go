@@ -20,7 +20,7 @@ func TestKiller(t *testing.T) {
 	ctx := context.Background()
 	for _, sh := range []sudoku.Shape{{BoxRows: 2, BoxCols: 2}, {BoxRows: 2, BoxCols: 3}, {BoxRows: 3, BoxCols: 3}} {
 		for seed := uint64(1); seed <= 3; seed++ {
-			r, err := Killer(ctx, KillerOptions{Shape: sh, Seed: seed})
+			r, err := one(ctx, Options{Killer: true, Shape: sh, Seed: seed})
 			if err != nil {
 				t.Fatalf("%v seed %d: %v", sh, seed, err)
 			}
@@ -54,7 +54,7 @@ func TestKiller(t *testing.T) {
 			if err != nil || v.Kind != sudoku.Unique || !slices.Equal(v.Solution.Cells, r.Solution.Cells) {
 				t.Fatalf("%v seed %d: verdict %v, %v", sh, seed, v, err)
 			}
-			again, err := Killer(ctx, KillerOptions{Shape: sh, Seed: seed})
+			again, err := one(ctx, Options{Killer: true, Shape: sh, Seed: seed})
 			if err != nil || !slices.EqualFunc(again.Puzzle.Variant.Cages, g.Variant.Cages, func(a, b sudoku.Cage) bool {
 				return a.Sum == b.Sum && slices.Equal(a.Cells, b.Cells)
 			}) {
@@ -73,7 +73,7 @@ func BenchmarkKillerGenerate(b *testing.B) {
 		cages, checks, solved, cageSteps, nodes, ones := 0, 0, 0, 0, 0, 0
 		for seed := uint64(1); seed <= 30; seed++ {
 			t0 := time.Now()
-			r, err := Killer(ctx, KillerOptions{Seed: seed})
+			r, err := one(ctx, Options{Killer: true, Seed: seed})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -85,9 +85,9 @@ func BenchmarkKillerGenerate(b *testing.B) {
 				}
 			}
 			checks += r.Checks
-			cageSteps += r.Difficulty.CageSteps
-			nodes += r.Difficulty.Nodes
-			if r.Difficulty.Solved {
+			cageSteps += r.Killer.CageSteps
+			nodes += r.Killer.Nodes
+			if r.Killer.Solved {
 				solved++
 			}
 		}
@@ -103,49 +103,6 @@ func BenchmarkKillerGenerate(b *testing.B) {
 	}
 }
 
-// TestConstrained: givens-based puzzles for each constraint are unique
-// and minimal (no given can go, unless proving it takes more than the
-// digging's node budget), keep the solution's digits, and come again from
-// the same seed.
-func TestConstrained(t *testing.T) {
-	ctx := context.Background()
-	for name, v := range map[string]*sudoku.Variant{
-		"antiknight":     {AntiKnight: true},
-		"antiking":       {AntiKing: true},
-		"nonconsecutive": {NonConsecutive: true},
-		"thermos":        {Thermos: [][]int{{0, 1, 2, 11}, {80, 79, 78}}},
-		"antiking-x":     {Name: "diagonal", Extra: sudoku.Diagonal(sudoku.Standard).Extra, AntiKing: true},
-	} {
-		t0 := time.Now()
-		r, err := Constrained(ctx, sudoku.Standard, v, 5)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		took := time.Since(t0)
-		if n, err := sudoku.Count(ctx, r.Puzzle, 2); n != 1 || err != nil {
-			t.Fatalf("%s: %d solutions, %v", name, n, err)
-		}
-		for c, d := range r.Puzzle.Cells {
-			if d == 0 {
-				continue
-			}
-			if d != r.Solution.Cells[c] {
-				t.Fatalf("%s: given %d at %d, solution %d", name, d, c, r.Solution.Cells[c])
-			}
-			q := r.Puzzle.Clone()
-			q.Cells[c] = 0
-			if u, err := uniqueWithin(ctx, q, constrainedDigNodes); u || err != nil {
-				t.Fatalf("%s: given at %d can go (%v)", name, c, err)
-			}
-		}
-		again, err := Constrained(ctx, sudoku.Standard, v, 5)
-		if err != nil || !slices.Equal(again.Puzzle.Cells, r.Puzzle.Cells) {
-			t.Fatalf("%s: another puzzle the second time", name)
-		}
-		t.Logf("%s: %d givens, %d nodes, made in %v", name, r.Givens, r.Nodes, took.Round(time.Millisecond))
-	}
-}
-
 // TestRateKiller: RateKiller measures a killer as Killer measured it when
 // it made it; givens count as placed, not as singles; other constraints,
 // no or several solutions are errors.
@@ -153,13 +110,13 @@ func TestRateKiller(t *testing.T) {
 	ctx := context.Background()
 	for _, sh := range []sudoku.Shape{{BoxRows: 2, BoxCols: 2}, {BoxRows: 3, BoxCols: 3}} {
 		for seed := uint64(1); seed <= 3; seed++ {
-			r, err := Killer(ctx, KillerOptions{Shape: sh, Seed: seed})
+			r, err := one(ctx, Options{Killer: true, Shape: sh, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
 			}
 			d, err := RateKiller(ctx, r.Puzzle)
-			if err != nil || d != r.Difficulty {
-				t.Errorf("%v seed %d: RateKiller %+v, %v; Killer measured %+v", sh, seed, d, err, r.Difficulty)
+			if err != nil || d != *r.Killer {
+				t.Errorf("%v seed %d: RateKiller %+v, %v; Killer measured %+v", sh, seed, d, err, *r.Killer)
 			}
 			if !d.Solved {
 				continue
@@ -183,6 +140,8 @@ func TestRateKiller(t *testing.T) {
 		{"no cages", nil, sudoku.ErrVariant},
 		{"anti-knight", &sudoku.Variant{Cages: cages, AntiKnight: true}, sudoku.ErrVariant},
 		{"thermometer", &sudoku.Variant{Thermos: [][]int{{0, 1}}}, sudoku.ErrVariant},
+		// The rules of sudoku.Rules too: the difficulty would ignore them.
+		{"arrow", &sudoku.Variant{Cages: cages, Rules: sudoku.Rules{Arrows: []sudoku.Arrow{{Circle: []int{4}, Shaft: []int{9, 14}}}}}, sudoku.ErrVariant},
 		{"several solutions", &sudoku.Variant{Cages: cages}, logic.ErrMultipleSolutions},
 		{"no solution", &sudoku.Variant{Cages: []sudoku.Cage{{Sum: 3, Cells: []int{0, 1}}, {Sum: 3, Cells: []int{2, 3}}}}, sudoku.ErrNoSolution},
 	} {

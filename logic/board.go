@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/dlxkit/dlx/sudoku"
@@ -65,6 +66,27 @@ func (g *geom) sees(a, b int) bool {
 	return g.peerSet[a*g.words+b>>6]&(1<<(uint(b)&63)) != 0
 }
 
+// constraintNames names the constraints of v in setters' words ("killer
+// cages, arrows"), for the error of a variant the rater does not know.
+func constraintNames(v *sudoku.Variant) string {
+	var out []string
+	for _, c := range []struct {
+		on   bool
+		name string
+	}{
+		{len(v.Cages) > 0, "killer cages"},
+		{v.AntiKnight, "anti-knight"},
+		{v.AntiKing, "anti-king"},
+		{v.NonConsecutive, "non-consecutive"},
+		{len(v.Thermos) > 0, "thermometers"},
+	} {
+		if c.on {
+			out = append(out, c.name)
+		}
+	}
+	return strings.Join(append(out, v.Rules.RuleNames()...), ", ")
+}
+
 // geomCache keeps the rater's geometry of each shape without variant
 // constraints (at most one per box shape of side up to sudoku.MaxN: a
 // bounded set). Grids with a variant (extra or jigsaw regions, which requests may
@@ -81,7 +103,7 @@ func geomOf(gr *sudoku.Grid) (*geom, error) {
 		s = sudoku.Standard
 	}
 	if gr.Variant.Constrained() {
-		return nil, fmt.Errorf("the rater knows region variants only, not cages, anti-knight, anti-king, non-consecutive or thermometers: %w", sudoku.ErrVariant)
+		return nil, fmt.Errorf("the rater and its hints know region variants only, not %s: %w", constraintNames(gr.Variant), sudoku.ErrVariant)
 	}
 	sg, err := sudoku.NewGeometry(s, gr.Variant)
 	if err != nil {

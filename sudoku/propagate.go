@@ -241,8 +241,12 @@ func (s *Solver) propagateCount(ctx context.Context, g *Grid, limit int) (*propE
 	if limit == math.MaxInt {
 		limit = 0 // all of them
 	}
+	e.ps.MaxNodes = s.opt.MaxNodes
 	n, err := e.ps.Count(ctx, g.Cells, limit, e.sol)
 	s.guesses = int(e.ps.Nodes())
+	if errors.Is(err, propagate.ErrNodeBudget) {
+		return e, n, fmt.Errorf("more than %d search nodes: %w", s.opt.MaxNodes, ErrNodeBudget)
+	}
 	if err != nil {
 		return e, n, err
 	}

@@ -15,6 +15,10 @@ import (
 // but that no grid completes.
 var ErrNoSolution = errors.New("no solution")
 
+// ErrNodeBudget ends a search that spent Options.MaxNodes nodes (the
+// exact-cover solver's own sentinel: one for the concept).
+var ErrNodeBudget = exactcover.ErrNodeBudget
+
 // Options configures a Solver. The zero value uses Auto and counts up to 2.
 type Options struct {
 	Method Method
@@ -31,6 +35,14 @@ type Options struct {
 	// matrix would take more gives an error wrapping ErrTooLarge, at once.
 	// 0 means DefaultMaxBytes (2 GiB); a negative value, no limit.
 	MaxBytes int64
+	// MaxNodes, when positive, bounds the search nodes of each Solve and
+	// Count (and Check with the propagation solver) of the propagation
+	// and exact-cover solvers: past
+	// it the call stops with an error wrapping ErrNodeBudget (a Count
+	// returns the solutions found so far). The fast 9x9 solver, whose
+	// searches are short, ignores it. A generator digging holes uses it
+	// to give up on a uniqueness check that would take long.
+	MaxNodes int64
 	// CacheBytes bounds the memory of the matrices the Solver keeps
 	// between calls (at most 8, each counted at what it holds: the
 	// exactcover.Solver's Bytes and the map of placements): after each
@@ -357,7 +369,7 @@ func (s *Solver) SolveIntoCount(ctx context.Context, g, dst *Grid, limit int) (s
 	e.xs.ResetAfterSearch()
 	var first []int
 	if limit == 1 {
-		first, err = e.xs.SolveInto(ctx, exactcover.Options{Limit: 1, Seed: s.opt.Seed}, s.buf[:0])
+		first, err = e.xs.SolveInto(ctx, exactcover.Options{Limit: 1, Seed: s.opt.Seed, MaxNodes: s.opt.MaxNodes}, s.buf[:0])
 		if err == nil {
 			n = 1
 		}
@@ -366,7 +378,7 @@ func (s *Solver) SolveIntoCount(ctx context.Context, g, dst *Grid, limit int) (s
 		// result stays off the heap on every path.
 		first = s.buf[:0]
 		found := 0
-		for sol := range e.xs.Solutions(ctx, exactcover.Options{Limit: int64(limit), Seed: s.opt.Seed}) {
+		for sol := range e.xs.Solutions(ctx, exactcover.Options{Limit: int64(limit), Seed: s.opt.Seed, MaxNodes: s.opt.MaxNodes}) {
 			if found == 0 {
 				first = append(first, sol...)
 			}
@@ -453,7 +465,7 @@ func (s *Solver) Count(ctx context.Context, g *Grid, limit int) (int, error) {
 		lim = 0
 	}
 	e.xs.ResetAfterSearch()
-	n, err := e.xs.Count(ctx, exactcover.Options{Limit: lim})
+	n, err := e.xs.Count(ctx, exactcover.Options{Limit: lim, MaxNodes: s.opt.MaxNodes})
 	e.chosen = false
 	s.guesses = int(e.xs.Stats().Nodes)
 	return int(n), err

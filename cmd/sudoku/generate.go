@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"runtime"
@@ -13,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/dlxkit/dlx/fpuzzles"
 	"github.com/dlxkit/dlx/generate"
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
@@ -34,9 +36,13 @@ but sometimes tens of seconds). -level or -se rate each candidate with the
 human-style rater and keep the puzzles on target (putting givens back into a
 too-hard one when -minimal and -givens are not set). -givens stops digging at
 that number of givens (small targets may be unreachable). The same -seed and
-flags give the same puzzles whatever -workers. A summary (puzzles, time,
-puzzles per second, the seed) goes to standard error. With -json, one
-record per puzzle (docs/formats.md). Exit status: 0 on success, 1 when a
+flags give the same puzzles whatever -workers. -variant killer makes killer
+puzzles (cages, no givens); -constraints (or -variant antiknight, antiking,
+nonconsecutive) makes minimal puzzles with givens that keep the rules given,
+any of docs/variants.md, when some grid keeps them all: those two kinds take
+no -level, -se, -symmetry, -givens or -minimal, and print JSON puzzle
+objects. A summary (puzzles, time, puzzles per second, the seed) goes to
+standard error. With -json, one record per puzzle (docs/formats.md). Exit status: 0 on success, 1 when a
 puzzle could not be made, the run was interrupted or the output could not
 be written, 2 for usage errors.`
 
@@ -56,9 +62,9 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 	n := fs.Int("n", 1, "make `N` puzzles")
 	size := fs.String("size", "3x3", "box shape `RxC` (2x3 is the 6x6 grid of 2-row boxes, 4x4 is 16x16) or a side N")
 	variant := fs.String("variant", "standard", "variant `name`: standard, diagonal, hyper, disjoint; killer (cages and no givens), antiknight, antiking or nonconsecutive (givens), printed as JSON objects (docs/variants.md)")
-	constraints := fs.String("constraints", "", "`file` with a JSON object of constraints (cages, antiknight, antiking, nonconsecutive, thermos) the puzzles keep, with givens; printed as JSON objects (docs/variants.md)")
-	level := fs.String("level", "", "difficulty `L`: easy, medium, hard, expert or extreme (9x9 standard)")
-	se := fs.String("se", "", "Sudoku Explainer rating range `MIN-MAX`, as 3.0-4.5 (9x9 standard)")
+	constraints := fs.String("constraints", "", "`file` with the rules the puzzles keep, with givens: a JSON object of constraints (cages, thermos, arrows, kropki, ...: docs/variants.md) or an f-puzzles or SudokuPad link, payload or f-puzzles JSON (its size, regions and rules; its givens are not used); a link may also be given in place of the file; printed as JSON objects")
+	level := fs.String("level", "", "difficulty `L`: easy, medium, hard, expert or extreme (9x9)")
+	se := fs.String("se", "", "Sudoku Explainer rating range `MIN-MAX`, as 3.0-4.5 (9x9)")
 	symmetry := fs.String("symmetry", "none", "pattern `S` of the givens: none, rot180, rot90, mirror or diagonal")
 	givens := fs.Int("givens", 0, "stop digging at `N` givens (0: dig as far as uniqueness allows)")
 	minimal := fs.Bool("minimal", false, "keep only puzzles where no given can be removed (with -givens or -level; grids larger than 9x9: dig without bounding the checks, slower)")
@@ -80,55 +86,16 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 	if *workers < 1 {
 		return usageErr("-workers %d: want at least 1", *workers)
 	}
-	if strings.EqualFold(*variant, "killer") {
-		if *level != "" || *se != "" || *symmetry != "none" || *givens != 0 || *minimal {
-			return usageErr("-variant killer takes none of -level, -se, -symmetry, -givens, -minimal")
-		}
-		shape, err := sudoku.ParseShape(*size)
-		if err != nil {
-			return usageErr("-size: %v", err)
-		}
-		if *seed == 0 {
-			*seed = generate.RandomSeed()
-		}
-		return runGenerateKiller(ctx, fs, e, shape, *n, *seed, *asJSON)
-	}
-	var extra *sudoku.Variant
-	switch strings.ToLower(*variant) {
-	case "antiknight", "anti-knight":
-		extra, *variant = &sudoku.Variant{AntiKnight: true}, "standard"
-	case "antiking", "anti-king":
-		extra, *variant = &sudoku.Variant{AntiKing: true}, "standard"
-	case "nonconsecutive", "non-consecutive":
-		extra, *variant = &sudoku.Variant{NonConsecutive: true}, "standard"
-	}
-	if *constraints != "" {
-		data, err := os.ReadFile(*constraints)
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		c, err := sudoku.ParseConstraints(data)
-		if err != nil {
-			return usageErr("-constraints %s: %v", *constraints, err)
-		}
-		extra = sudoku.WithConstraints(extra, c)
-	}
+	sizeSet := false
+	fs.Visit(func(f *flag.Flag) { sizeSet = sizeSet || f.Name == "size" })
 	opt, err := generateOptions(*size, *variant, *level, *se, *symmetry, *givens, *minimal)
 	if err != nil {
 		return usageErr("%v", err)
 	}
-	if extra != nil {
-		if *level != "" || *se != "" || *symmetry != "none" || *givens != 0 || *minimal {
-			return usageErr("puzzles with constraints take none of -level, -se, -symmetry, -givens, -minimal")
+	if *constraints != "" {
+		if err := addConstraints(&opt, *constraints, sizeSet); err != nil {
+			return usageErr("-constraints %s: %v", quote.Short(*constraints), err)
 		}
-		v := sudoku.WithConstraints(opt.Variant, extra)
-		if err := sudoku.CheckConstraints(opt.Shape.N(), v); err != nil {
-			return usageErr("%v", err)
-		}
-		if *seed == 0 {
-			*seed = generate.RandomSeed()
-		}
-		return runGenerateConstrained(ctx, fs, opt.Shape, v, *n, *seed, *asJSON)
 	}
 	opt.Seed = *seed
 	if opt.Seed == 0 {
@@ -136,11 +103,12 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	// The text output shows the puzzles and the summary their levels:
 	// extreme puzzles need no exact rating (the JSON records carry it).
-	opt.LevelOnly = !*asJSON
-	// Check the options before starting the workers.
+	opt.LevelOnly = opt.HasLevel && !*asJSON
+	// The library checks the options, before starting the workers.
 	if _, err := generate.NewGenerator(opt); err != nil {
 		return usageErr("%v", err)
 	}
+	out := newGenerateOutput(opt, *asJSON)
 
 	start := time.Now()
 	var done atomic.Int64
@@ -149,9 +117,6 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 		return fmt.Sprintf("%s/%s, %s/s", numfmt.Commas(d), numfmt.Count(int64(*n), "puzzle", "puzzles"), numfmt.PerSecond(d, el))
 	})
 	w := fs.Output()
-	var levels [5]int
-	rated := 0
-	givensTotal := 0
 	var failure, werr error
 	enc := jsonfmt.NewEncoder(w)
 	// Many waits for its workers when the loop stops early; they stop
@@ -165,24 +130,10 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 			stopGen()
 			break
 		}
-		if *asJSON {
-			j := generateJSON{Index: r.Index + 1, Puzzle: r.Puzzle.String(), Solution: r.Solution.String(), Givens: r.Givens}
-			if r.Rated {
-				j.Rating, j.Level = r.Rating, r.Level.String()
-			}
-			werr = enc.Encode(&j)
-		} else {
-			_, werr = fmt.Fprintln(w, r.Puzzle.String())
-		}
-		if werr != nil {
+		if werr = out.write(w, enc, r); werr != nil {
 			stopGen()
 			break // the output is lost: stop generating
 		}
-		if r.Rated && r.Level >= 0 && int(r.Level) < len(levels) {
-			levels[r.Level]++
-			rated++
-		}
-		givensTotal += r.Givens
 		if done.Add(1)%64 == 0 || e.StderrTTY {
 			if werr = w.Flush(); werr != nil {
 				stopGen()
@@ -190,23 +141,150 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 			}
 		}
 	}
+	if failure == nil {
+		failure = werr
+	}
 	stopProgress()
 	elapsed := time.Since(start)
 	made := int(done.Load())
 	var sum strings.Builder
-	fmt.Fprintf(&sum, "%s in %s (%s puzzles/s), seed %d", numfmt.Count(int64(made), "puzzle", "puzzles"), numfmt.Duration(elapsed), numfmt.PerSecond(int64(made), elapsed), opt.Seed)
-	if made > 0 {
-		fmt.Fprintf(&sum, ", %.1f givens on average", float64(givensTotal)/float64(made))
+	fmt.Fprintf(&sum, "%s in %s (%s puzzles/s), seed %d", numfmt.Count(int64(made), out.noun, out.noun+"s"), numfmt.Duration(elapsed), numfmt.PerSecond(int64(made), elapsed), opt.Seed)
+	out.summary(&sum, made)
+	return finishGenerate(ctx, fs, w, &sum, made, failure)
+}
+
+// generateOutput writes the puzzles of one kind (classic, killer, with
+// constraints) and adds up what the summary says of them.
+type generateOutput struct {
+	kind   int // 0 classic, 1 killer, 2 constraints
+	asJSON bool
+	noun   string
+	givens int
+	levels [5]int
+	rated  int
+	cages  int
+	solved int
+}
+
+func newGenerateOutput(opt generate.Options, asJSON bool) *generateOutput {
+	o := &generateOutput{asJSON: asJSON, noun: "puzzle"}
+	switch {
+	case opt.Killer:
+		o.kind, o.noun = 1, "killer puzzle"
+	case opt.Variant.Constrained():
+		o.kind = 2
 	}
-	if rated > 0 {
+	return o
+}
+
+// write writes r: a line or a generateJSON record for a classic puzzle; a
+// JSON puzzle object (the form solve, count and check read) or, with
+// -json, a killerJSON or constrainedJSON record for the others.
+func (o *generateOutput) write(w *bufio.Writer, enc *json.Encoder, r generate.Result) error {
+	o.givens += r.Givens
+	switch {
+	case o.kind == 1:
+		o.cages += len(r.Puzzle.Variant.Cages)
+		if r.Killer.Solved {
+			o.solved++
+		}
+		if o.asJSON {
+			d := r.Killer
+			return enc.Encode(&killerJSON{Index: r.Index + 1, Size: r.Puzzle.Shape.String(), Puzzle: r.Puzzle.String(), Cages: r.Puzzle.Variant.Cages,
+				Solution: r.Solution.String(), Seed: r.Seed, CageSteps: d.CageSteps, Singles: d.Singles, Derived: d.Derived, LogicSolved: d.Solved, Nodes: d.Nodes})
+		}
+		return encodePuzzleObject(enc, r.Puzzle)
+	case o.kind == 2:
+		if o.asJSON {
+			return enc.Encode(&constrainedJSON{Index: r.Index + 1, Size: r.Puzzle.Shape.String(), Puzzle: r.Puzzle.String(), Solution: r.Solution.String(), Givens: r.Givens, Nodes: r.Nodes, Seed: r.Seed})
+		}
+		return encodePuzzleObject(enc, r.Puzzle)
+	}
+	if r.Rated && r.Level >= 0 && int(r.Level) < len(o.levels) {
+		o.levels[r.Level]++
+		o.rated++
+	}
+	if o.asJSON {
+		j := generateJSON{Index: r.Index + 1, Puzzle: r.Puzzle.String(), Solution: r.Solution.String(), Givens: r.Givens}
+		if r.Rated {
+			j.Rating, j.Level = r.Rating, r.Level.String()
+		}
+		return enc.Encode(&j)
+	}
+	_, err := fmt.Fprintln(w, r.Puzzle.String())
+	return err
+}
+
+// summary adds the averages of the made puzzles to the summary line.
+func (o *generateOutput) summary(sum *strings.Builder, made int) {
+	if made == 0 {
+		return
+	}
+	if o.kind == 1 {
+		fmt.Fprintf(sum, ", %.1f cages on average, %s solved by cage combinations and singles alone", float64(o.cages)/float64(made), numfmt.Commas(int64(o.solved)))
+		return
+	}
+	fmt.Fprintf(sum, ", %.1f givens on average", float64(o.givens)/float64(made))
+	if o.rated > 0 {
 		sum.WriteString(", levels:")
-		for l, c := range levels {
+		for l, c := range o.levels {
 			if c > 0 {
-				fmt.Fprintf(&sum, " %s %s", logic.Level(l), numfmt.Commas(int64(c)))
+				fmt.Fprintf(sum, " %s %s", logic.Level(l), numfmt.Commas(int64(c)))
 			}
 		}
 	}
-	return finishGenerate(ctx, fs, w, &sum, made, failure)
+}
+
+// addConstraints adds the rules of the -constraints file (or link) to
+// opt: a constraints object (sudoku.ParseConstraints) adds its rules to
+// the -variant's regions; an f-puzzles or SudokuPad link, payload or
+// f-puzzles JSON brings its size (which an explicit -size must match),
+// regions and rules, and its givens are dropped.
+func addConstraints(opt *generate.Options, arg string, sizeSet bool) error {
+	text := arg
+	if st, err := os.Stat(arg); err == nil && !st.IsDir() {
+		b, err := os.ReadFile(arg)
+		if err != nil {
+			return err
+		}
+		text = string(b)
+	} else if !fpuzzles.IsLinkOrPayload(arg) {
+		if err != nil {
+			return err // no such file, and not a link
+		}
+		return errors.New("a directory")
+	}
+	c, cerr := sudoku.ParseConstraints([]byte(text))
+	if cerr == nil {
+		opt.Variant = sudoku.WithConstraints(opt.Variant, c)
+		return nil
+	}
+	trimmed := strings.TrimSpace(strings.TrimPrefix(text, "\ufeff"))
+	if !fpuzzles.IsLinkOrPayload(trimmed) && !strings.Contains(trimmed, `"grid"`) {
+		return cerr // a constraints object with an error
+	}
+	p, err := fpuzzles.Read(trimmed)
+	if err != nil {
+		return err
+	}
+	g, _, err := p.Grid(sudoku.ReadOptions{})
+	if err != nil {
+		return err
+	}
+	if sizeSet && g.Shape != opt.Shape {
+		return fmt.Errorf("the puzzle is %s, -size says %s", g.Shape, opt.Shape)
+	}
+	if opt.Variant != nil && g.Variant != nil {
+		return errors.New("the puzzle brings its own regions: leave -variant out")
+	}
+	opt.Shape = g.Shape
+	if g.Variant != nil {
+		opt.Variant = g.Variant
+	}
+	if !opt.Variant.Constrained() {
+		return errors.New("the puzzle has no rules besides regions: use -variant")
+	}
+	return nil
 }
 
 // finishGenerate ends a generate command: the summary line on stderr, with
@@ -231,7 +309,8 @@ func finishGenerate(ctx context.Context, fs *cli.FlagSet, w *bufio.Writer, sum *
 	return code
 }
 
-// generateOptions turns the flags into generator options.
+// generateOptions turns the flags into generator options; the library
+// checks how they combine (generate.NewGenerator).
 func generateOptions(size, variant, level, se, symmetry string, givens int, minimal bool) (generate.Options, error) {
 	var opt generate.Options
 	shape, err := sudoku.ParseShape(size)
@@ -241,6 +320,14 @@ func generateOptions(size, variant, level, se, symmetry string, givens int, mini
 	opt.Shape = shape
 	switch name := strings.ToLower(variant); name {
 	case "standard", "":
+	case "killer":
+		opt.Killer = true
+	case "antiknight", "anti-knight":
+		opt.Variant = &sudoku.Variant{AntiKnight: true}
+	case "antiking", "anti-king":
+		opt.Variant = &sudoku.Variant{AntiKing: true}
+	case "nonconsecutive", "non-consecutive":
+		opt.Variant = &sudoku.Variant{NonConsecutive: true}
 	case "jigsaw":
 		return opt, errors.New("-variant jigsaw is not supported by generate (it needs a region map)")
 	default:
@@ -249,9 +336,6 @@ func generateOptions(size, variant, level, se, symmetry string, givens int, mini
 			return opt, fmt.Errorf("-variant: %w", err)
 		}
 		opt.Variant = v
-	}
-	if level != "" && se != "" {
-		return opt, errors.New("-level and -se exclude each other")
 	}
 	opt.Givens = givens
 	opt.Minimal = minimal
@@ -271,16 +355,8 @@ func generateOptions(size, variant, level, se, symmetry string, givens int, mini
 		}
 		opt.SEMin, opt.SEMax = lo, hi
 	}
-	if opt.SEMax > 0 || opt.HasLevel {
-		if shape.N() != 9 || opt.Variant != nil {
-			return opt, errors.New("-level and -se need standard 9x9 puzzles")
-		}
-	}
 	if opt.Symmetry, err = generate.ParseSymmetry(symmetry); err != nil {
 		return opt, fmt.Errorf("-symmetry: %w", err)
-	}
-	if givens < 0 || givens > shape.Cells() {
-		return opt, fmt.Errorf("-givens %d: want 0..%d", givens, shape.Cells())
 	}
 	return opt, nil
 }
@@ -320,53 +396,6 @@ type killerJSON struct {
 	Nodes       int  `json:"nodes"`
 }
 
-// runGenerateKiller makes n killer puzzles, puzzle i with its own seed
-// derived from seed, and prints each as a JSON puzzle object (the form
-// solve, count and check read) or, with -json, as a killerJSON record.
-func runGenerateKiller(ctx context.Context, fs *cli.FlagSet, e *cli.Env, shape sudoku.Shape, n int, seed uint64, asJSON bool) int {
-	start := time.Now()
-	w := fs.Output()
-	enc := jsonfmt.NewEncoder(w)
-	made, cages, solved := 0, 0, 0
-	var failure error
-	for i := range n {
-		r, err := generate.Killer(ctx, generate.KillerOptions{Shape: shape, Seed: seed + uint64(i)*0x9e3779b97f4a7c15})
-		if err != nil {
-			failure = err
-			break
-		}
-		var werr error
-		if asJSON {
-			d := r.Difficulty
-			werr = enc.Encode(&killerJSON{Index: i + 1, Size: shape.String(), Puzzle: r.Puzzle.String(), Cages: r.Puzzle.Variant.Cages,
-				Solution: r.Solution.String(), Seed: r.Seed, CageSteps: d.CageSteps, Singles: d.Singles, Derived: d.Derived, LogicSolved: d.Solved, Nodes: d.Nodes})
-		} else {
-			werr = encodePuzzleObject(enc, r.Puzzle)
-		}
-		if werr != nil {
-			failure = werr
-			break
-		}
-		made++
-		cages += len(r.Puzzle.Variant.Cages)
-		if r.Difficulty.Solved {
-			solved++
-		}
-		if e.StderrTTY {
-			if failure = w.Flush(); failure != nil {
-				break
-			}
-		}
-	}
-	elapsed := time.Since(start)
-	var sum strings.Builder
-	fmt.Fprintf(&sum, "%s in %s (%s puzzles/s), seed %d", numfmt.Count(int64(made), "killer puzzle", "killer puzzles"), numfmt.Duration(elapsed), numfmt.PerSecond(int64(made), elapsed), seed)
-	if made > 0 {
-		fmt.Fprintf(&sum, ", %.1f cages on average, %s solved by cage combinations and singles alone", float64(cages)/float64(made), numfmt.Commas(int64(solved)))
-	}
-	return finishGenerate(ctx, fs, w, &sum, made, failure)
-}
-
 // constrainedJSON is the record of generate -json for puzzles with
 // constraints (the puzzle itself, with them, is what generate prints
 // without -json).
@@ -378,44 +407,6 @@ type constrainedJSON struct {
 	Givens   int    `json:"givens"`
 	Nodes    int    `json:"nodes"`
 	Seed     uint64 `json:"seed"`
-}
-
-// runGenerateConstrained makes n puzzles with givens for variant v (which
-// has constraints), puzzle i with its own seed derived from seed, and
-// prints each as a JSON puzzle object or, with -json, a constrainedJSON
-// record.
-func runGenerateConstrained(ctx context.Context, fs *cli.FlagSet, shape sudoku.Shape, v *sudoku.Variant, n int, seed uint64, asJSON bool) int {
-	start := time.Now()
-	w := fs.Output()
-	enc := jsonfmt.NewEncoder(w)
-	made, givens := 0, 0
-	var failure error
-	for i := range n {
-		r, err := generate.Constrained(ctx, shape, v, seed+uint64(i)*0x9e3779b97f4a7c15)
-		if err != nil {
-			failure = err
-			break
-		}
-		var werr error
-		if asJSON {
-			werr = enc.Encode(&constrainedJSON{Index: i + 1, Size: r.Puzzle.Shape.String(), Puzzle: r.Puzzle.String(), Solution: r.Solution.String(), Givens: r.Givens, Nodes: r.Nodes, Seed: r.Seed})
-		} else {
-			werr = encodePuzzleObject(enc, r.Puzzle)
-		}
-		if werr != nil {
-			failure = werr
-			break
-		}
-		made++
-		givens += r.Givens
-	}
-	elapsed := time.Since(start)
-	var sum strings.Builder
-	fmt.Fprintf(&sum, "%s in %s (%s puzzles/s), seed %d", numfmt.Count(int64(made), "puzzle", "puzzles"), numfmt.Duration(elapsed), numfmt.PerSecond(int64(made), elapsed), seed)
-	if made > 0 {
-		fmt.Fprintf(&sum, ", %.1f givens on average", float64(givens)/float64(made))
-	}
-	return finishGenerate(ctx, fs, w, &sum, made, failure)
 }
 
 // encodePuzzleObject writes g as the JSON puzzle object (the variant

@@ -199,7 +199,7 @@ func TestGenerateUsage(t *testing.T) {
 		{[]string{"-level", "hard", "-se", "3-4"}, "exclude"},
 		{[]string{"-symmetry", "spiral"}, "unknown symmetry"},
 		{[]string{"-size", "5x"}, "-size"},
-		{[]string{"-givens", "100"}, "-givens 100"},
+		{[]string{"-givens", "100"}, "givens 100"},
 		{[]string{"-variant", "jigsaw"}, "jigsaw"},
 		{[]string{"-variant", "nosuch"}, "-variant"},
 		{[]string{"-level", "hard", "-size", "2x2"}, "9x9"},

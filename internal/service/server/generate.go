@@ -1,7 +1,6 @@
 package server
 
 import (
-	"errors"
 	"net/http"
 	"strconv"
 	"time"
@@ -35,7 +34,7 @@ type generateReply struct {
 // generate answers GET /api/generate?size=9&difficulty=hard&symmetry=rot180&seed=N&variant=diagonal.
 // The difficulty (easy, medium, hard, expert, extreme) is a target for
 // 9x9 grids, with the givens in generate.LevelGivens' window; other sizes get a random minimal puzzle, rated when possible.
-// variant=killer makes a killer puzzle with no givens (generate.Killer):
+// variant=killer makes a killer puzzle with no givens (Options.Killer):
 // the difficulty and symmetry do not apply to it.
 func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
@@ -49,8 +48,8 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 		}
 		opt.Shape = sh
 	}
-	killer := q.Get("variant") == "killer"
-	if v := q.Get("variant"); v != "" && v != "standard" && !killer {
+	opt.Killer = q.Get("variant") == "killer"
+	if v := q.Get("variant"); v != "" && v != "standard" && !opt.Killer {
 		vr, err := sudoku.VariantByName(v, opt.Shape)
 		if err != nil {
 			writeError(w, badRequest("variant: "+err.Error()))
@@ -64,7 +63,7 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 			writeError(w, badRequest("difficulty: "+err.Error()))
 			return
 		}
-		if opt.Shape == sudoku.Standard {
+		if opt.Shape == sudoku.Standard && !opt.Killer {
 			// With a window of givens per level, so that an easy
 			// puzzle has more givens than a medium one, and so on;
 			// as sudoku generate -level does.
@@ -77,7 +76,9 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 			writeError(w, badRequest("symmetry: "+err.Error()))
 			return
 		}
-		opt.Symmetry = sym
+		if !opt.Killer {
+			opt.Symmetry = sym
+		}
 	}
 	if v := q.Get("seed"); v != "" {
 		seed, err := strconv.ParseUint(v, 10, 64)
@@ -90,16 +91,12 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 	if opt.Seed == 0 {
 		opt.Seed = generate.RandomSeed()
 	}
-	if killer {
-		s.generateKiller(w, r, start, opt)
-		return
-	}
+	opt.Rate = opt.Shape == sudoku.Standard && !opt.Killer
 	gen, err := generate.NewGenerator(opt)
-	if err != nil {
+	if err != nil { // generate.ErrOptions
 		writeError(w, badRequest(err.Error()))
 		return
 	}
-	gen.Rate = opt.Shape == sudoku.Standard
 	ctx, done, aerr := s.startSearch(r)
 	if aerr != nil {
 		writeError(w, aerr)
@@ -108,10 +105,6 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 	defer done()
 	res, err := gen.Generate(ctx, 0)
 	if err != nil {
-		if errors.Is(err, generate.ErrOptions) {
-			writeError(w, badRequest(err.Error()))
-			return
-		}
 		writeError(w, s.searchError(ctx, err))
 		return
 	}
@@ -119,39 +112,15 @@ func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 	rep := generateReply{
 		Size: res.Puzzle.Shape.String(), Variant: variantName(res.Puzzle),
 		Puzzle: res.Puzzle.String(), Solution: res.Solution.String(), Givens: res.Givens,
-		Symmetry: opt.Symmetry.String(), Seed: opt.Seed,
+		Symmetry: opt.Symmetry.String(), Seed: res.Seed,
 	}
 	if res.Rated {
 		rep.Rating, rep.Level = res.Rating, res.Level.String()
 	}
+	if res.Killer != nil {
+		solved := res.Killer.Solved
+		rep.Variant, rep.Cages, rep.CageSteps, rep.LogicSolved = "killer", res.Puzzle.Variant.Cages, res.Killer.CageSteps, &solved
+	}
 	rep.Millis = ms(start)
 	writeJSON(w, http.StatusOK, rep)
-}
-
-// generateKiller answers /api/generate?variant=killer.
-func (s *Server) generateKiller(w http.ResponseWriter, r *http.Request, start time.Time, opt generate.Options) {
-	ctx, done, aerr := s.startSearch(r)
-	if aerr != nil {
-		writeError(w, aerr)
-		return
-	}
-	defer done()
-	res, err := generate.Killer(ctx, generate.KillerOptions{Shape: opt.Shape, Seed: opt.Seed})
-	if err != nil {
-		if errors.Is(err, generate.ErrOptions) {
-			writeError(w, badRequest(err.Error()))
-			return
-		}
-		writeError(w, s.searchError(ctx, err))
-		return
-	}
-	s.m.solved.WithLabelValues("generate").Inc()
-	solved := res.Difficulty.Solved
-	writeJSON(w, http.StatusOK, generateReply{
-		Size: res.Puzzle.Shape.String(), Variant: "killer",
-		Puzzle: res.Puzzle.String(), Solution: res.Solution.String(),
-		Symmetry: generate.None.String(), Seed: res.Seed,
-		Cages: res.Puzzle.Variant.Cages, CageSteps: res.Difficulty.CageSteps, LogicSolved: &solved,
-		Millis: ms(start),
-	})
 }

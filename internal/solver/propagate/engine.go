@@ -88,6 +88,11 @@ func (q *queue) reset() {
 // under the model's rules. It allocates nothing while it searches. It is
 // not safe for concurrent use: give each goroutine its own (New again).
 type Solver struct {
+	// MaxNodes, when positive, bounds the search nodes of each Count,
+	// Solutions or Each: past it the search stops with ErrNodeBudget
+	// and the count so far.
+	MaxNodes int64
+
 	n, ncell int
 	full     uint32
 
@@ -488,6 +493,10 @@ func (s *Solver) choose() int32 {
 
 func (s *Solver) dfs() {
 	s.nodes++
+	if s.MaxNodes > 0 && s.nodes > s.MaxNodes {
+		s.err, s.stop = ErrNodeBudget, true
+		return
+	}
 	if s.nodes&pollEvery == 0 {
 		if err := s.ctx.Err(); err != nil {
 			s.err, s.stop = err, true

@@ -13,6 +13,10 @@ const MaxN = 16
 // constraint whose fields do not fit together.
 var ErrModel = errors.New("bad propagation model")
 
+// ErrNodeBudget is returned when a search visits more than
+// Solver.MaxNodes nodes.
+var ErrNodeBudget = errors.New("node budget exceeded")
+
 // Digits is a set of digits: bit d-1 stands for digit d.
 type Digits uint32
 
