@@ -16,11 +16,11 @@ type counter interface {
 }
 
 // newCounter returns the fastest counter for the shape and variant: the
-// bitboard solver for standard 9x9, the general backtracking search
-// otherwise. budget bounds each search of the latter (0: no bound; see
+// bitboard solver for the grids sudoku.AutoMethod gives the fast solver,
+// the general backtracking search otherwise. budget bounds each search of the latter (0: no bound; see
 // searchCounter).
 func newCounter(gm *geom, s *backtrack.Search, budget int64) counter {
-	if gm.Standard9() {
+	if gm.fast {
 		return &fastCounter{geom: gm}
 	}
 	return &searchCounter{s: s, budget: budget}

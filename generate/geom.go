@@ -11,6 +11,9 @@ import (
 type geom struct {
 	*sudoku.Geometry
 	full uint64
+	// fast: the grids the fast solver takes (sudoku.AutoMethod picks it),
+	// so digging checks uniqueness with it.
+	fast bool
 }
 
 // newGeom returns the geometry of shape s with variant v (nil: standard).
@@ -23,7 +26,7 @@ func newGeom(s sudoku.Shape, v *sudoku.Variant) (*geom, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &geom{Geometry: sg, full: sg.Digits()}, nil
+	return &geom{Geometry: sg, full: sg.Digits(), fast: sudoku.AutoMethod(s, v, 0) == sudoku.Fast}, nil
 }
 
 // forced reports whether digit d is forced at the blank cell c of p by the

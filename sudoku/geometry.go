@@ -220,11 +220,6 @@ func buildGeometry(s Shape, v *Variant) (*Geometry, error) {
 	return g, nil
 }
 
-// Standard9 reports whether g is the standard 9x9 grid without a region
-// of a variant (a Geometry has no other constraint): the grids the fast
-// solver takes (see AutoMethod).
-func (g *Geometry) Standard9() bool { return g.Shape == Standard && !g.variant }
-
 // Plain reports whether g has no variant constraint: the shape's own
 // boxes and no extra region.
 func (g *Geometry) Plain() bool { return !g.variant }

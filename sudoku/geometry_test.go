@@ -118,8 +118,8 @@ func TestGeometryHouses(t *testing.T) {
 				t.Fatalf("%v cell %d: peers %v, want %v", s, c, g.Peers[c], peers)
 			}
 		}
-		if g.Standard9() != (tc.s == Standard && tc.v == nil) || g.Plain() != (tc.v == nil) {
-			t.Errorf("%v %v: Standard9 %v Plain %v", s, tc.v, g.Standard9(), g.Plain())
+		if g.Plain() != (tc.v == nil) {
+			t.Errorf("%v %v: Plain %v", s, tc.v, g.Plain())
 		}
 	}
 }

@@ -184,7 +184,6 @@ func TestZeroValues(t *testing.T) {
 			return ""
 		},
 		"Plain":     func() string { _ = geo.Plain(); return "" },
-		"Standard9": func() string { _ = geo.Standard9(); return "" },
 	})
 	var f Format
 	zerotest.Run(t, &f, zerotest.Cases{
