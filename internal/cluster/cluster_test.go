@@ -573,3 +573,51 @@ func TestServeRefusesNonLoopback(t *testing.T) {
 		t.Errorf("0.0.0.0 without a token: %v", err)
 	}
 }
+
+// A Wait started while the server is down (a restart, or a leader being
+// elected after a server stopped) waits for it instead of failing on its
+// first read of the job (issue 31, item 12): the server comes back after
+// more than the client's request timeout.
+func TestWaitStartsWhileServerDown(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits out a request timeout: skipped with -short")
+	}
+	dir := t.TempDir()
+	s := startServer(t, dir, 0, "")
+	port := s.Addr().(*net.TCPAddr).Port
+	url := s.URL()
+	c, err := Connect(context.Background(), ConnOptions{URL: url, Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	job, err := c.Submit(context.Background(), Spec{Data: queens(t, 8), Pieces: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Stop()
+	result := make(chan error, 1)
+	var st Status
+	go func() {
+		var err error
+		st, err = c.Wait(context.Background(), job.ID, nil)
+		result <- err
+	}()
+	// Three request timeouts: the first read has failed by then.
+	time.Sleep(3 * time.Second)
+	select {
+	case err := <-result:
+		t.Fatalf("Wait returned while the server was down: %v", err)
+	default:
+	}
+	s2 := startServer(t, dir, port, "")
+	startWorker(t, s2.URL(), WorkerOptions{})
+	select {
+	case err := <-result:
+		if err != nil || st.Solutions != queensCount[8] || st.Done != job.Pieces {
+			t.Fatalf("%d solutions in %d pieces, %v; want %d in %d", st.Solutions, st.Done, err, queensCount[8], job.Pieces)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("Wait did not end a minute after the server came back")
+	}
+}

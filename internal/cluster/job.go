@@ -438,6 +438,19 @@ func (c *Client) getJob(ctx context.Context, id string) (Job, uint64, error) {
 	return j, e.Revision(), nil
 }
 
+// waitStartPatience bounds how long Wait asks again for a job's record
+// the server cannot give yet.
+const waitStartPatience = time.Minute
+
+// transient reports whether err may pass by itself: no server answered
+// (a bucket without a leader while one is elected), a request timed out,
+// or the connection is away and reconnecting.
+func transient(err error) bool {
+	return errors.Is(err, nats.ErrNoResponders) || errors.Is(err, nats.ErrTimeout) ||
+		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, jetstream.ErrNoStreamResponse) ||
+		errors.Is(err, nats.ErrConnectionReconnecting) || errors.Is(err, ErrOffline)
+}
+
 // Status is a job's record with the totals of the pieces recorded so far
 // (Done, Solutions, Nodes, Updates, Failed).
 type Status struct {
@@ -631,7 +644,17 @@ func (c *Client) Results(ctx context.Context, id string) (map[int]Result, error)
 // them; a cancelled job returns ErrCanceled. The end is written to the
 // job's record.
 func (c *Client) Wait(ctx context.Context, id string, progress func(Status)) (Status, error) {
+	// The first read is asked again while the server is away or its
+	// bucket has no leader (a restart, an election after a server
+	// stopped): the loop below rides those out, and so does its start.
 	job, err := c.Job(ctx, id)
+	for start := time.Now(); err != nil && transient(err) && ctx.Err() == nil && time.Since(start) < waitStartPatience; {
+		select {
+		case <-ctx.Done():
+		case <-time.After(250 * time.Millisecond):
+		}
+		job, err = c.Job(ctx, id)
+	}
 	if err != nil {
 		return Status{}, err
 	}
