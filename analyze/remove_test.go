@@ -143,7 +143,7 @@ func TestSeedSubsets(t *testing.T) {
 // first of the sequence is skipped: its brute force takes 15 s).
 func TestRemoveKGenerated(t *testing.T) {
 	n := 0
-	for r, err := range generate.Many(context.Background(), 3, 1, generate.Options{Seed: 2026}) {
+	for r, err := range generate.Many(context.Background(), 3, generate.Options{Seed: 2026, Workers: 1}) {
 		if err != nil {
 			t.Fatal(err)
 		}

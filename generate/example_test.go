@@ -36,9 +36,9 @@ func Example() {
 // sequence for a seed whatever the number of workers. Here, three easy
 // puzzles with givens unchanged by a half turn, rated by package logic.
 func ExampleMany() {
-	opt := generate.Options{Seed: 7, Symmetry: generate.Rot180}
+	opt := generate.Options{Seed: 7, Symmetry: generate.Rot180, Workers: 2}
 	opt.SetLevel(logic.Easy)
-	for r, err := range generate.Many(context.Background(), 3, 2, opt) {
+	for r, err := range generate.Many(context.Background(), 3, opt) {
 		if err != nil {
 			fmt.Println(err)
 			return

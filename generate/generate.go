@@ -51,6 +51,9 @@ var (
 // (NewGenerator returns ErrOptions otherwise).
 type Options struct {
 	Shape sudoku.Shape // zero: 9x9
+	// Workers is the number of puzzles Many generates in parallel; 0
+	// means one per CPU. Generate makes one puzzle and ignores it.
+	Workers int
 	// Variant is the rules: nil for the standard ones, a region variant,
 	// or a variant with constraints, which the puzzles keep.
 	Variant *sudoku.Variant

@@ -73,7 +73,8 @@ func one(ctx context.Context, opt Options) (Result, error) {
 func collect(t *testing.T, n, workers int, opt Options) []Result {
 	t.Helper()
 	var out []Result
-	for r, err := range Many(context.Background(), n, workers, opt) {
+	opt.Workers = workers
+	for r, err := range Many(context.Background(), n, opt) {
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,13 +7,13 @@ import (
 	"sync"
 )
 
-// Many generates n puzzles with opt on workers goroutines (0: one per
+// Many generates n puzzles with opt on opt.Workers goroutines (0: one per
 // CPU) and yields them in index order, each with its error (after an
 // error the sequence stops). For a given opt.Seed the sequence is the same
 // whatever the number of workers: puzzle i comes from a seed derived from
 // (opt.Seed, i). A zero opt.Seed is replaced by a random one first.
 // Stopping the iteration early, or cancelling ctx, stops the workers.
-func Many(ctx context.Context, n, workers int, opt Options) iter.Seq2[Result, error] {
+func Many(ctx context.Context, n int, opt Options) iter.Seq2[Result, error] {
 	return func(yield func(Result, error) bool) {
 		if n <= 0 {
 			return
@@ -21,6 +21,7 @@ func Many(ctx context.Context, n, workers int, opt Options) iter.Seq2[Result, er
 		if opt.Seed == 0 {
 			opt.Seed = RandomSeed()
 		}
+		workers := opt.Workers
 		if workers <= 0 {
 			workers = runtime.GOMAXPROCS(0)
 		}

@@ -15,7 +15,7 @@ func TestManyStopEarly(t *testing.T) {
 		done := make(chan int)
 		go func() {
 			k := 0
-			for _, err := range Many(context.Background(), 50, workers, Options{Seed: 7}) {
+			for _, err := range Many(context.Background(), 50, Options{Seed: 7, Workers: workers}) {
 				if err != nil {
 					t.Errorf("workers %d: %v", workers, err)
 				}

@@ -124,7 +124,8 @@ func runGenerate(ctx context.Context, e *cli.Env, args []string) int {
 	// the loop.
 	gctx, stopGen := context.WithCancel(ctx)
 	defer stopGen()
-	for r, err := range generate.Many(gctx, *n, *workers, opt) {
+	opt.Workers = *workers
+	for r, err := range generate.Many(gctx, *n, opt) {
 		if err != nil {
 			failure = err
 			stopGen()
