@@ -183,7 +183,7 @@ func TestZeroValues(t *testing.T) {
 			}
 			return ""
 		},
-		"Plain":     func() string { _ = geo.Plain(); return "" },
+		"Plain": func() string { _ = geo.Plain(); return "" },
 	})
 	var f Format
 	zerotest.Run(t, &f, zerotest.Cases{
