@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 	"time"
@@ -139,16 +140,27 @@ func (c *Client) Submit(ctx context.Context, spec Spec) (Job, error) {
 			return Job{}, err
 		}
 	}
-	if spec.Depth <= 0 && spec.Pieces <= 0 {
-		p, err := ParseProblem(spec.Format, spec.Data)
-		if err != nil {
-			return Job{}, err
+	var subs []exactcover.Subproblem
+	var factor, digest string
+	var err error
+	if spec.Format == FormatGrids {
+		// The pieces are the plan's: no depth, no number of pieces.
+		if spec.Engine != "" || spec.Depth > 0 || spec.Pieces > 0 {
+			return Job{}, fmt.Errorf("a grid count is split into its plan's pieces: no engine, depth or number of pieces: %w", errors.ErrUnsupported)
 		}
-		if !p.HasBounds() {
-			spec.Pieces = autoPieces(ctx, p)
+		subs, factor, digest, err = gridPieces(spec.Data)
+	} else {
+		if spec.Depth <= 0 && spec.Pieces <= 0 {
+			p, err := ParseProblem(spec.Format, spec.Data)
+			if err != nil {
+				return Job{}, err
+			}
+			if !p.HasBounds() {
+				spec.Pieces = autoPieces(ctx, p)
+			}
 		}
+		_, subs, err = splitProblem(spec.Format, spec.Data, spec.Depth, spec.Pieces)
 	}
-	_, subs, err := splitProblem(spec.Format, spec.Data, spec.Depth, spec.Pieces)
 	if err != nil {
 		return Job{}, err
 	}
@@ -168,6 +180,7 @@ func (c *Client) Submit(ctx context.Context, spec Spec) (Job, error) {
 	}
 	job := Job{
 		V: c.version, ID: newJobID(), Name: spec.Name, Problem: obj, Format: spec.Format, Engine: spec.Engine,
+		Factor: factor, Plan: digest,
 		SplitDepth: spec.Depth, SplitPieces: spec.Pieces, Pieces: len(subs),
 		Created: time.Now().UTC().Truncate(time.Millisecond), State: StateRunning,
 	}
@@ -341,7 +354,7 @@ func (c *Client) publish(ctx context.Context, job *Job, subs []exactcover.Subpro
 func (c *Client) queue(ctx context.Context, job *Job, subs []exactcover.Subproblem, pieces []int, suffix string) error {
 	var acks []jetstream.PubAckFuture
 	for _, p := range pieces {
-		m := pieceMsg{V: c.version, Job: job.ID, Piece: p, Pieces: len(subs), Problem: job.Problem, Format: job.Format, Engine: job.Engine, Choice: subs[p-1]}
+		m := pieceMsg{V: c.version, Job: job.ID, Piece: p, Pieces: len(subs), Problem: job.Problem, Format: job.Format, Engine: job.Engine, Choice: subs[p-1], Plan: job.Plan}
 		if m.Choice == nil {
 			m.Choice = []int{}
 		}
@@ -452,10 +465,11 @@ type Status struct {
 type tally struct {
 	st      Status
 	failed  map[int]bool
-	seq     uint64 // the last revision of dlx_results added
-	retries int    // the job's Retries when the tally started
-	saved   uint64 // the seq of the last checkpoint written
-	counted []bool // the pieces counted since the tally started, by number
+	seq     uint64   // the last revision of dlx_results added
+	retries int      // the job's Retries when the tally started
+	saved   uint64   // the seq of the last checkpoint written
+	counted []bool   // the pieces counted since the tally started, by number
+	sum     *big.Int // a grids job's sum of parts (nil until one is added)
 }
 
 // newTally starts from the checkpoint in job's record.
@@ -466,6 +480,11 @@ func newTally(job Job) *tally {
 		t.failed[i] = true
 	}
 	t.st.FailedN = len(t.failed)
+	if job.Sum != "" {
+		if v, ok := parsePart(job.Sum); ok {
+			t.sum = v
+		}
+	}
 	return t
 }
 
@@ -510,6 +529,15 @@ func (t *tally) add(seq uint64, r Result) bool {
 	t.st.Solutions += r.Solutions
 	t.st.Nodes += r.Nodes
 	t.st.Updates += r.Updates
+	if r.Part != "" {
+		if v, ok := parsePart(r.Part); ok { // checked by decodeResult
+			if t.sum == nil {
+				t.sum = new(big.Int)
+			}
+			t.sum.Add(t.sum, v)
+			t.st.Sum = t.sum.String()
+		}
+	}
 	return true
 }
 
@@ -522,6 +550,7 @@ func (t *tally) complete() bool {
 func (t *tally) save(j *Job) {
 	j.Done, j.Solutions, j.Nodes, j.Updates, j.TallySeq = t.st.Done, t.st.Solutions, t.st.Nodes, t.st.Updates, t.seq
 	j.Redelivered = t.st.Redelivered
+	j.Sum = t.st.Sum
 	j.Failed = nil
 	for i := range t.failed {
 		j.Failed = append(j.Failed, i)
@@ -539,6 +568,11 @@ func (c *Client) decodeResult(e jetstream.KeyValueEntry) (Result, bool) {
 		return r, false
 	}
 	n, ok := pieceOfKey(e.Key())
+	if r.Part != "" {
+		if _, good := parsePart(r.Part); !good {
+			return r, false
+		}
+	}
 	return r, ok && n == r.Piece
 }
 
@@ -814,7 +848,16 @@ func (c *Client) splitJob(ctx context.Context, job *Job) ([]exactcover.Subproble
 	if err != nil {
 		return nil, fmt.Errorf("job %s: reading problem %s: %w", job.ID, job.Problem, err)
 	}
-	_, subs, err := splitProblem(job.Format, data, job.SplitDepth, job.SplitPieces)
+	var subs []exactcover.Subproblem
+	if job.Format == FormatGrids {
+		var digest string
+		subs, _, digest, err = gridPieces(data)
+		if err == nil && digest != job.Plan {
+			err = fmt.Errorf("this dlx's plan of the grid count (digest %s) is not the job's (%s): run the same dlx release on every machine", digest, job.Plan)
+		}
+	} else {
+		_, subs, err = splitProblem(job.Format, data, job.SplitDepth, job.SplitPieces)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("job %s: %w", job.ID, err)
 	}
