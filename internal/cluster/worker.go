@@ -54,7 +54,7 @@ type Worker struct {
 
 	mu       sync.Mutex
 	problems map[string]*exactcover.Problem // parsed problems, by object name
-	plans    map[string]workerPlan           // grid count plans, by object name
+	plans    map[string]workerPlan          // grid count plans, by object name
 	jobState map[string]jobState            // the jobs' states, by ID (see running)
 	stopErr  error                          // the error that stops the worker
 	stop     context.CancelFunc
