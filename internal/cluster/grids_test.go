@@ -3,11 +3,14 @@ package cluster
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/big"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/dlxkit/dlx/internal/testkit/zerotest"
 )
 
 // gridsCount is the number of filled Sudoku grids by box shape, as
@@ -220,5 +223,34 @@ func FuzzParseGridShape(f *testing.F) {
 		if v, ok := parsePart(string(data)); ok && v.Sign() < 0 {
 			t.Fatalf("%q: negative part %v", data, v)
 		}
+	})
+}
+
+// Status.Grids: Factor x Sum for a grids job, nil for another job or a
+// record whose figures are not numbers.
+func TestStatusGrids(t *testing.T) {
+	for _, tc := range []struct {
+		job  Job
+		want string
+	}{
+		{Job{Format: FormatGrids, Factor: "60480", Sum: "110299334524157952"}, "6670903752021072936960"},
+		{Job{Format: FormatGrids, Factor: "60480"}, "0"},
+		{Job{Format: FormatGrids, Factor: "60480", Sum: "-1"}, "<nil>"},
+		{Job{Format: FormatGrids, Factor: "x", Sum: "1"}, "<nil>"},
+		{Job{Format: FormatGrids, Sum: "1"}, "<nil>"},
+		{Job{Format: "knuth", Solutions: 4}, "<nil>"},
+	} {
+		if got := fmt.Sprint(Status{Job: tc.job}.Grids()); got != tc.want {
+			t.Errorf("%+v: %s, want %s", tc.job, got, tc.want)
+		}
+	}
+	var st Status
+	zerotest.Run(t, &st, zerotest.Cases{
+		"Grids": func() string {
+			if g := st.Grids(); g != nil {
+				return g.String()
+			}
+			return ""
+		},
 	})
 }
