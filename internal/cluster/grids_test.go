@@ -126,7 +126,7 @@ func TestGridsJobRetry(t *testing.T) {
 	startWorker(t, s.URL(), opt)
 	startWorker(t, s.URL(), opt)
 	st, err := wait(t, c, job.ID)
-	if !errors.Is(err, ErrJobFailed) || !strings.Contains(err.Error(), "piece 5 (disk on fire)") {
+	if !errors.Is(err, ErrJobFailed) || !strings.Contains(err.Error(), "piece 5 (disk on fire)") || !strings.Contains(err.Error(), "their parts sum to "+st.Sum) {
 		t.Fatalf("err %v, want a failed job naming piece 5", err)
 	}
 	want, _ := new(big.Int).SetString(gridsCount["2x4"], 10)

@@ -906,8 +906,15 @@ func (c *Client) finish(ctx context.Context, t *tally) (Status, error) {
 		if len(failed) > 5 {
 			more = fmt.Sprintf(" and %d more", len(failed)-5)
 		}
-		msg = fmt.Sprintf("job %s: %d of %d pieces failed on every delivery: %s%s; the other %d pieces are counted (%d solutions); dlx jobs retry %s queues the failed ones again",
-			t.st.ID, len(failed), t.st.Pieces, strings.Join(names, ", "), more, t.st.Done, t.st.Solutions, t.st.ID)
+		counted := fmt.Sprintf("%d solutions", t.st.Solutions)
+		if t.st.Format == FormatGrids {
+			counted = "their parts sum to " + t.st.Sum // a grid count
+			if t.st.Sum == "" {
+				counted += "0"
+			}
+		}
+		msg = fmt.Sprintf("job %s: %d of %d pieces failed on every delivery: %s%s; the other %d pieces are counted (%s); dlx jobs retry %s queues the failed ones again",
+			t.st.ID, len(failed), t.st.Pieces, strings.Join(names, ", "), more, t.st.Done, counted, t.st.ID)
 	}
 	job, err := c.modifyJob(ctx, t.st.ID, func(j *Job) error {
 		switch {
