@@ -141,7 +141,7 @@ func runCountGridsCluster(ctx context.Context, e *cli.Env, fs *cli.FlagSet, g *g
 	stopProgress()
 	elapsed := time.Since(start)
 	if err != nil {
-		if errors.Is(err, context.Canceled) && ctx.Err() != nil {
+		if ctx.Err() != nil && (errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
 			if asJSON {
 				fs.ErrorRecord(jsonfmt.CodeCanceled, errors.New("interrupted"))
 			}

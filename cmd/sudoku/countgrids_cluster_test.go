@@ -45,6 +45,15 @@ func TestCountGridsCluster(t *testing.T) {
 		}
 	}
 
+	// No worker yet: interrupted, the command says the job goes on (and
+	// the workers below count it).
+	ictx, icancel := context.WithTimeout(context.Background(), time.Second)
+	out, stderr, code := runCmdCtx(ictx, "", "count-grids", "-cluster", url, "-token", "tok", "2x2")
+	icancel()
+	if code != 1 || out != "" || !strings.Contains(stderr, "interrupted (0 of 2 pieces); job ") || !strings.Contains(stderr, "goes on: dlx jobs wait") {
+		t.Errorf("interrupted: exit %d, stdout %q, stderr %q; want exit 1, the job goes on", code, out, stderr)
+	}
+
 	// Two workers.
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
@@ -62,7 +71,7 @@ func TestCountGridsCluster(t *testing.T) {
 		wg.Go(func() { w.Run(ctx) })
 	}
 
-	out, stderr, code := runCmdCtx(context.Background(), "", "count-grids", "-cluster", url, "-token", "tok", "2x4")
+	out, stderr, code = runCmdCtx(context.Background(), "", "count-grids", "-cluster", url, "-token", "tok", "2x4")
 	if code != 0 || out != "29136487207403520\n" || !strings.Contains(stderr, "job ") {
 		t.Errorf("2x4: exit %d, stdout %q, stderr %q; want 29136487207403520 and the job", code, out, stderr)
 	}
