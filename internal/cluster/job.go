@@ -374,6 +374,9 @@ func (c *Client) queue(ctx context.Context, job *Job, subs []exactcover.Subprobl
 		select {
 		case <-f.Ok():
 		case err := <-f.Err():
+			// The pieces after it may still be stored: wait for their
+			// acks, so that a purge after this error removes them.
+			settle(ctx, acks[k+1:], c.timeout)
 			return fullError(fmt.Sprintf("queueing piece %d", pieces[k]), err)
 		case <-ctx.Done():
 			return ctx.Err()
@@ -382,6 +385,22 @@ func (c *Client) queue(ctx context.Context, job *Job, subs []exactcover.Subprobl
 		}
 	}
 	return nil
+}
+
+// settle waits until the server answered every publish of acks (or
+// timeout passed, or ctx is done).
+func settle(ctx context.Context, acks []jetstream.PubAckFuture, timeout time.Duration) {
+	deadline := time.After(timeout)
+	for _, f := range acks {
+		select {
+		case <-f.Ok():
+		case <-f.Err():
+		case <-ctx.Done():
+			return
+		case <-deadline:
+			return
+		}
+	}
 }
 
 // errKilled ends a publish stopped by Client.stopPublishAt (tests).
