@@ -15,6 +15,7 @@ import (
 	"github.com/dlxkit/dlx/exactcover"
 	"github.com/dlxkit/dlx/internal/cli"
 	"github.com/dlxkit/dlx/internal/cluster"
+	"github.com/dlxkit/dlx/internal/clusterflag"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/internal/quote"
 )
@@ -23,59 +24,13 @@ import (
 // worker", "dlx jobs", and "dlx count -cluster". The work is done by
 // package internal/cluster; here are the flags and the output.
 
-// connFlags are the flags that say how to reach the server.
-type connFlags struct {
-	url, token, creds, ca string
-	cert, key, nkey       string // issue 31, item 9: client certificates and nkeys
-	replicas              int
-	maxBytes              int64
-	logf                  func(format string, a ...any) // warnings and the connection's events (disconnected, ...); nil drops them
-}
-
-// addConn adds -cluster (with the default def), -token, -creds, -tls-ca.
-func (c *connFlags) addConn(fs *cli.FlagSet, def, usage string) {
-	fs.StringVar(&c.url, "cluster", def, usage)
-	c.logf = func(format string, a ...any) { fs.Errorf(format, a...) }
-	fs.StringVar(&c.token, "token", "", "the server's `token` (default $DLX_CLUSTER_TOKEN)")
-	fs.StringVar(&c.creds, "creds", "", "a NATS user credentials `FILE` (JWT and seed)")
-	fs.StringVar(&c.ca, "tls-ca", "", "PEM `FILE` of the CA of the server's certificate (with a tls:// URL)")
-	fs.StringVar(&c.cert, "tls-cert", "", "present the client certificate in PEM `FILE` (a server that requires client certificates; with -tls-key)")
-	fs.StringVar(&c.key, "tls-key", "", "the key of -tls-cert, PEM `FILE`")
-	fs.StringVar(&c.nkey, "nkey", "", "log in as the nkey user whose seed is in `FILE`")
-	fs.IntVar(&c.replicas, "replicas", 0, "keep `N` copies of the queue and the records (on a cluster of N servers or more; set by the first client of the cluster, 1 when not given; another N than theirs is refused: dlx cluster replicas N changes them)")
-	fs.Int64Var(&c.maxBytes, "max-bytes", 0, "set the byte limit of the queue, of the results and of the problems, each, to `N` (-1: none; a job that would pass it is refused)")
-}
-
-// connect connects to the cluster.
-func (c *connFlags) connect(ctx context.Context, name string) (*cluster.Client, error) {
-	token := c.token
-	if token == "" {
-		token = os.Getenv("DLX_CLUSTER_TOKEN")
-	}
-	return cluster.Connect(ctx, cluster.ConnOptions{URL: c.url, Token: token, Creds: c.creds, CA: c.ca,
-		Cert: c.cert, Key: c.key, NKey: c.nkey, Name: name, Replicas: c.replicas, MaxBytes: c.maxBytes,
-		Logf: c.logf, Watch: 15 * time.Second})
-}
+// connFlags are the flags that say how to reach the server (shared with
+// sudoku count-grids -cluster).
+type connFlags = clusterflag.Conn
 
 // clusterError reports an error of the cluster and returns the exit
 // status: 2 for an unknown job, 1 otherwise.
-func clusterError(fs *cli.FlagSet, asJSON bool, err error) int {
-	code := cli.ExitFail
-	jcode := jsonfmt.CodeInternal
-	switch {
-	case errors.Is(err, cluster.ErrNoJob):
-		code, jcode = cli.ExitUsage, jsonfmt.CodeNotFound
-	case errors.Is(err, cluster.ErrFull):
-		jcode = jsonfmt.CodeBusy
-	case errors.Is(err, context.Canceled):
-		jcode = jsonfmt.CodeCanceled
-	}
-	if asJSON {
-		fs.ErrorRecord(jcode, err)
-	}
-	fs.Errorf("%v", err)
-	return code
-}
+var clusterError = clusterflag.Error
 
 // countFlags are the flags of "dlx count -cluster".
 type countClusterFlags struct {
@@ -85,7 +40,7 @@ type countClusterFlags struct {
 }
 
 func (c *countClusterFlags) add(fs *cli.FlagSet) {
-	c.addConn(fs, "", "count on the cluster at `URL` (nats://host:port; see docs/cluster.md)")
+	c.Add(fs, "", "count on the cluster at `URL` (nats://host:port; see docs/cluster.md)")
 	fs.IntVar(&c.depth, "depth", 0, "with -cluster, split at depth `D`")
 	fs.IntVar(&c.pieces, "pieces", 0, "with -cluster, split into at least `N` pieces (default: pieces of a few tenths of a second, from an estimate)")
 	fs.BoolVar(&c.detach, "detach", false, "with -cluster, submit the job, print its ID and exit")
@@ -138,7 +93,7 @@ func runCountCluster(ctx context.Context, e *cli.Env, f *searchFlags, file strin
 	// SIGTERM and SIGHUP, as Ctrl-C, stop the waiting, not the job.
 	ctx, stop := signal.NotifyContext(ctx, cli.StopSignals...)
 	defer stop()
-	c, err := cf.connect(ctx, "dlx count")
+	c, err := cf.Connect(ctx, "dlx count")
 	if err != nil {
 		return clusterError(f.FlagSet, f.json, err)
 	}
@@ -215,7 +170,12 @@ func waitJob(ctx context.Context, e *cli.Env, f *searchFlags, c *cluster.Client,
 		if interrupted {
 			j.Complete, j.Stopped = false, jsonfmt.StoppedInterrupted
 		}
+		if g := st.Grids(); g != nil {
+			j.Grids = g.String()
+		}
 		jsonfmt.NewEncoder(w).Encode(j)
+	} else if g := st.Grids(); g != nil {
+		fmt.Fprintln(w, g) // a grid count's job: its number of grids
 	} else {
 		fmt.Fprintf(w, "%d\n", st.Solutions)
 	}
@@ -333,7 +293,7 @@ func runWorker(ctx context.Context, e *cli.Env, args []string) int {
 	fs := cli.NewFlagSet(e, "dlx worker", "[-cluster URL] [-workers N] [flags]", workerSummary)
 	fs.EnvPrefix("DLX")
 	var cf connFlags
-	cf.addConn(fs, cluster.DefaultURL, "the cluster's `URL`")
+	cf.Add(fs, cluster.DefaultURL, "the cluster's `URL`")
 	workers := fs.Int("workers", 1, "count `N` pieces at a time")
 	ackWait := fs.Duration("ack-wait", 30*time.Second, "deliver a piece again after `D` without an ack or heartbeat")
 	maxDeliver := fs.Int("max-deliver", 5, "record a piece as failed after `N` deliveries without a result (stops do not count)")
@@ -354,8 +314,8 @@ func runWorker(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	ctx, stop := cli.ServeContext(ctx)
 	defer stop()
-	cf.logf = func(format string, a ...any) { fs.Errorf(format, a...) }
-	c, err := cf.connect(ctx, "dlx worker")
+	cf.Logf = func(format string, a ...any) { fs.Errorf(format, a...) }
+	c, err := cf.Connect(ctx, "dlx worker")
 	if err != nil {
 		return clusterError(fs, false, err)
 	}
@@ -379,7 +339,7 @@ func runWorker(ctx context.Context, e *cli.Env, args []string) int {
 		return clusterError(fs, false, err)
 	}
 	if !*quiet {
-		fs.Errorf("counting pieces from %s, %d at a time", cf.urlOrDefault(), *workers)
+		fs.Errorf("counting pieces from %s, %d at a time", cf.URLOrDefault(), *workers)
 	}
 	err = w.Run(ctx)
 	mu.Lock()
@@ -391,13 +351,6 @@ func runWorker(ctx context.Context, e *cli.Env, args []string) int {
 		return clusterError(fs, false, err)
 	}
 	return cli.ExitOK
-}
-
-func (c *connFlags) urlOrDefault() string {
-	if c.url == "" {
-		return cluster.DefaultURL
-	}
-	return c.url
 }
 
 const jobsSummary = `"dlx jobs" lists the jobs of the cluster at URL, oldest first, one line
@@ -425,6 +378,7 @@ type jobJSON struct {
 	Done      int    `json:"done"`
 	Failed    int    `json:"failed"`
 	Solutions int64  `json:"solutions"`
+	Grids     string `json:"grids,omitempty"` // a grid count's job (sudoku count-grids -cluster)
 	Name      string `json:"name,omitempty"`
 	Created   string `json:"created"`
 }
@@ -432,7 +386,7 @@ type jobJSON struct {
 func runJobs(ctx context.Context, e *cli.Env, args []string) int {
 	f := &searchFlags{FlagSet: cli.NewFlagSet(e, "dlx jobs", "[-cluster URL] [flags] [wait ID | cancel ID | retry ID | rm ID... | prune AGE]", jobsSummary)}
 	var cf connFlags
-	cf.addConn(f.FlagSet, cluster.DefaultURL, "the cluster's `URL`")
+	cf.Add(f.FlagSet, cluster.DefaultURL, "the cluster's `URL`")
 	f.BoolVar(&f.json, "json", false, "print JSON (see above)")
 	f.BoolVar(&f.stats, "stats", false, "wait: print nodes, updates and time to standard error")
 	f.BoolVar(&f.quiet, "quiet", false, "wait: no progress line")
@@ -464,7 +418,7 @@ func runJobs(ctx context.Context, e *cli.Env, args []string) int {
 	default:
 		return f.Usagef("unknown %s (want wait ID, cancel ID, retry ID, rm ID..., prune AGE or nothing)", quote.Short(verb))
 	}
-	c, err := cf.connect(ctx, "dlx jobs")
+	c, err := cf.Connect(ctx, "dlx jobs")
 	if err != nil {
 		return clusterError(f.FlagSet, f.json, err)
 	}
@@ -518,11 +472,19 @@ func printJobs(w *bufio.Writer, list []cluster.Status, asJSON bool) {
 	for _, st := range list {
 		j := jobJSON{Job: st.ID, State: st.State, Pieces: st.Pieces, Done: st.Done, Failed: st.FailedN,
 			Solutions: st.Solutions, Name: st.Name, Created: st.Created.UTC().Format(time.RFC3339)}
+		g := st.Grids() // a grid count's job: its grids so far
+		if g != nil {
+			j.Grids = g.String()
+		}
 		if asJSON {
 			enc.Encode(j)
 			continue
 		}
-		fmt.Fprintf(w, "%s  %-9s  %d/%d  %d solutions", j.Job, j.State, j.Done, j.Pieces, j.Solutions)
+		if g != nil {
+			fmt.Fprintf(w, "%s  %-9s  %d/%d  %s grids", j.Job, j.State, j.Done, j.Pieces, j.Grids)
+		} else {
+			fmt.Fprintf(w, "%s  %-9s  %d/%d  %d solutions", j.Job, j.State, j.Done, j.Pieces, j.Solutions)
+		}
 		if j.Failed > 0 {
 			fmt.Fprintf(w, "  %d failed", j.Failed)
 		}

@@ -36,7 +36,7 @@ func runClusterAdmin(ctx context.Context, e *cli.Env, verb string, args []string
 	}
 	fs := cli.NewFlagSet(e, "dlx cluster "+verb, synopsis, clusterStatusSummary)
 	var cf connFlags
-	cf.addConn(fs, cluster.DefaultURL, "the cluster's `URL`")
+	cf.Add(fs, cluster.DefaultURL, "the cluster's `URL`")
 	asJSON := fs.Bool("json", false, "status: print one JSON object")
 	rest, code, ok := fs.Parse(args)
 	if !ok {
@@ -53,9 +53,9 @@ func runClusterAdmin(ctx context.Context, e *cli.Env, verb string, args []string
 		if n, err = strconv.Atoi(rest[0]); err != nil || n < 1 {
 			return fs.Usagef("replicas %s: want a number at least 1", quote.Short(rest[0]))
 		}
-		cf.replicas = 0 // what exists is what is changed
+		cf.Replicas = 0 // what exists is what is changed
 	}
-	c, err := cf.connect(ctx, "dlx cluster "+verb)
+	c, err := cf.Connect(ctx, "dlx cluster "+verb)
 	if err != nil {
 		return clusterError(fs, *asJSON, err)
 	}

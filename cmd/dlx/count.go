@@ -46,6 +46,9 @@ type countJSON struct {
 	// With -cluster: the job and its number of pieces.
 	Job    string `json:"job,omitempty"`
 	Pieces int    `json:"pieces,omitempty"`
+	// A grid count's job (sudoku count-grids -cluster): the number of
+	// grids, in decimal.
+	Grids string `json:"grids,omitempty"`
 }
 
 func runCount(ctx context.Context, e *cli.Env, args []string) int {
@@ -54,7 +57,7 @@ func runCount(ctx context.Context, e *cli.Env, args []string) int {
 	if !ok {
 		return code
 	}
-	if f.cluster.url != "" {
+	if f.cluster.URL != "" {
 		return runCountCluster(ctx, e, f, file)
 	}
 	for _, name := range []string{"depth", "pieces", "detach", "token", "creds", "tls-ca", "tls-cert", "tls-key", "nkey", "replicas", "max-bytes"} {

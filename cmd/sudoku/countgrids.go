@@ -57,6 +57,8 @@ func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 	ess := fs.Bool("essentially-different", false, "count the grids up to the Sudoku symmetries (Burnside's lemma)")
 	listPieces := fs.Bool("pieces", false, "list the pieces the count is split into (the factor, then one line per piece)")
 	piece := fs.Int("piece", -1, "count only piece `I` (from 0) and print its part of the sum")
+	var cl gridsCluster
+	cl.add(fs)
 	pos, code, ok := fs.Parse(args)
 	if !ok {
 		return code
@@ -72,6 +74,9 @@ func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 		return fs.Usagef("%v", err)
 	}
 	r, c := shape.BoxRows, shape.BoxCols
+	if code, ok := countGridsCluster(ctx, e, fs, &cl, r, c, *asJSON, *quiet); ok {
+		return code
+	}
 	plan, err := grids.NewPlan(r, c)
 	if err == nil && *ess && r*c > grids.MaxSymmetryN {
 		err = fmt.Errorf("-essentially-different: %dx%d: the grids each class of moves fixes are counted by search, for sides up to %d: %w", r, c, grids.MaxSymmetryN, grids.ErrShape)

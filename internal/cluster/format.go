@@ -60,8 +60,12 @@ type Job struct {
 	ID      string `json:"id"`
 	Name    string `json:"name,omitempty"` // the file the problem came from
 	Problem string `json:"problem"`        // the object's name in dlx_problems
-	Format  string `json:"format"`         // knuth, matrix or sparse
+	Format  string `json:"format"`         // knuth, matrix, sparse or grids (FormatGrids)
 	Engine  string `json:"engine,omitempty"`
+	// A grids job: the factor of its sum and the digest of its plan
+	// (see FormatGrids).
+	Factor string `json:"factor,omitempty"`
+	Plan   string `json:"plan,omitempty"`
 	// The split asked for: SplitDepth, else SplitPieces (see Spec).
 	SplitDepth  int `json:"split_depth,omitempty"`
 	SplitPieces int `json:"split_pieces,omitempty"`
@@ -79,7 +83,10 @@ type Job struct {
 	Solutions int64 `json:"solutions"`
 	Nodes     int64 `json:"nodes"`
 	Updates   int64 `json:"updates"`
-	Failed    []int `json:"failed,omitempty"` // the pieces that failed
+	// Sum is the exact sum of the parts of a grids job's pieces counted,
+	// in decimal ("" is 0).
+	Sum    string `json:"sum,omitempty"`
+	Failed []int  `json:"failed,omitempty"` // the pieces that failed
 	// Redelivered counts the pieces whose result (a count or a failure)
 	// came on a second delivery or later.
 	Redelivered int    `json:"redelivered,omitempty"`
@@ -99,17 +106,20 @@ type pieceMsg struct {
 	Format  string `json:"format"`
 	Engine  string `json:"engine,omitempty"`
 	Choice  []int  `json:"choice"`
+	Plan    string `json:"plan,omitempty"` // a grids job's plan digest
 }
 
 // Result is the record of one piece in the dlx_results bucket: its count,
 // or with Status "error" the error of its last delivery.
 type Result struct {
-	V          int            `json:"v"`
-	Piece      int            `json:"piece"`
-	Status     string         `json:"status"` // "ok" or "error"
-	Solutions  int64          `json:"solutions"`
-	Nodes      int64          `json:"nodes"`
-	Updates    int64          `json:"updates"`
+	V         int    `json:"v"`
+	Piece     int    `json:"piece"`
+	Status    string `json:"status"` // "ok" or "error"
+	Solutions int64  `json:"solutions"`
+	Nodes     int64  `json:"nodes"`
+	Updates   int64  `json:"updates"`
+	// Part is a grids piece's part of the sum, in decimal.
+	Part       string         `json:"part,omitempty"`
 	Ms         float64        `json:"ms"`
 	Worker     string         `json:"worker,omitempty"`
 	Deliveries uint64         `json:"deliveries"`

@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
 	"time"
@@ -139,16 +140,27 @@ func (c *Client) Submit(ctx context.Context, spec Spec) (Job, error) {
 			return Job{}, err
 		}
 	}
-	if spec.Depth <= 0 && spec.Pieces <= 0 {
-		p, err := ParseProblem(spec.Format, spec.Data)
-		if err != nil {
-			return Job{}, err
+	var subs []exactcover.Subproblem
+	var factor, digest string
+	var err error
+	if spec.Format == FormatGrids {
+		// The pieces are the plan's: no depth, no number of pieces.
+		if spec.Engine != "" || spec.Depth > 0 || spec.Pieces > 0 {
+			return Job{}, fmt.Errorf("a grid count is split into its plan's pieces: no engine, depth or number of pieces: %w", errors.ErrUnsupported)
 		}
-		if !p.HasBounds() {
-			spec.Pieces = autoPieces(ctx, p)
+		subs, factor, digest, err = gridPieces(spec.Data)
+	} else {
+		if spec.Depth <= 0 && spec.Pieces <= 0 {
+			p, err := ParseProblem(spec.Format, spec.Data)
+			if err != nil {
+				return Job{}, err
+			}
+			if !p.HasBounds() {
+				spec.Pieces = autoPieces(ctx, p)
+			}
 		}
+		_, subs, err = splitProblem(spec.Format, spec.Data, spec.Depth, spec.Pieces)
 	}
-	_, subs, err := splitProblem(spec.Format, spec.Data, spec.Depth, spec.Pieces)
 	if err != nil {
 		return Job{}, err
 	}
@@ -168,6 +180,7 @@ func (c *Client) Submit(ctx context.Context, spec Spec) (Job, error) {
 	}
 	job := Job{
 		V: c.version, ID: newJobID(), Name: spec.Name, Problem: obj, Format: spec.Format, Engine: spec.Engine,
+		Factor: factor, Plan: digest,
 		SplitDepth: spec.Depth, SplitPieces: spec.Pieces, Pieces: len(subs),
 		Created: time.Now().UTC().Truncate(time.Millisecond), State: StateRunning,
 	}
@@ -341,7 +354,7 @@ func (c *Client) publish(ctx context.Context, job *Job, subs []exactcover.Subpro
 func (c *Client) queue(ctx context.Context, job *Job, subs []exactcover.Subproblem, pieces []int, suffix string) error {
 	var acks []jetstream.PubAckFuture
 	for _, p := range pieces {
-		m := pieceMsg{V: c.version, Job: job.ID, Piece: p, Pieces: len(subs), Problem: job.Problem, Format: job.Format, Engine: job.Engine, Choice: subs[p-1]}
+		m := pieceMsg{V: c.version, Job: job.ID, Piece: p, Pieces: len(subs), Problem: job.Problem, Format: job.Format, Engine: job.Engine, Choice: subs[p-1], Plan: job.Plan}
 		if m.Choice == nil {
 			m.Choice = []int{}
 		}
@@ -361,6 +374,9 @@ func (c *Client) queue(ctx context.Context, job *Job, subs []exactcover.Subprobl
 		select {
 		case <-f.Ok():
 		case err := <-f.Err():
+			// The pieces after it may still be stored: wait for their
+			// acks, so that a purge after this error removes them.
+			settle(ctx, acks[k+1:], c.timeout)
 			return fullError(fmt.Sprintf("queueing piece %d", pieces[k]), err)
 		case <-ctx.Done():
 			return ctx.Err()
@@ -369,6 +385,22 @@ func (c *Client) queue(ctx context.Context, job *Job, subs []exactcover.Subprobl
 		}
 	}
 	return nil
+}
+
+// settle waits until the server answered every publish of acks (or
+// timeout passed, or ctx is done).
+func settle(ctx context.Context, acks []jetstream.PubAckFuture, timeout time.Duration) {
+	deadline := time.After(timeout)
+	for _, f := range acks {
+		select {
+		case <-f.Ok():
+		case <-f.Err():
+		case <-ctx.Done():
+			return
+		case <-deadline:
+			return
+		}
+	}
 }
 
 // errKilled ends a publish stopped by Client.stopPublishAt (tests).
@@ -465,10 +497,11 @@ type Status struct {
 type tally struct {
 	st      Status
 	failed  map[int]bool
-	seq     uint64 // the last revision of dlx_results added
-	retries int    // the job's Retries when the tally started
-	saved   uint64 // the seq of the last checkpoint written
-	counted []bool // the pieces counted since the tally started, by number
+	seq     uint64   // the last revision of dlx_results added
+	retries int      // the job's Retries when the tally started
+	saved   uint64   // the seq of the last checkpoint written
+	counted []bool   // the pieces counted since the tally started, by number
+	sum     *big.Int // a grids job's sum of parts (nil until one is added)
 }
 
 // newTally starts from the checkpoint in job's record.
@@ -479,6 +512,11 @@ func newTally(job Job) *tally {
 		t.failed[i] = true
 	}
 	t.st.FailedN = len(t.failed)
+	if job.Sum != "" {
+		if v, ok := parsePart(job.Sum); ok {
+			t.sum = v
+		}
+	}
 	return t
 }
 
@@ -523,6 +561,15 @@ func (t *tally) add(seq uint64, r Result) bool {
 	t.st.Solutions += r.Solutions
 	t.st.Nodes += r.Nodes
 	t.st.Updates += r.Updates
+	if r.Part != "" {
+		if v, ok := parsePart(r.Part); ok { // checked by decodeResult
+			if t.sum == nil {
+				t.sum = new(big.Int)
+			}
+			t.sum.Add(t.sum, v)
+			t.st.Sum = t.sum.String()
+		}
+	}
 	return true
 }
 
@@ -535,6 +582,7 @@ func (t *tally) complete() bool {
 func (t *tally) save(j *Job) {
 	j.Done, j.Solutions, j.Nodes, j.Updates, j.TallySeq = t.st.Done, t.st.Solutions, t.st.Nodes, t.st.Updates, t.seq
 	j.Redelivered = t.st.Redelivered
+	j.Sum = t.st.Sum
 	j.Failed = nil
 	for i := range t.failed {
 		j.Failed = append(j.Failed, i)
@@ -552,6 +600,11 @@ func (c *Client) decodeResult(e jetstream.KeyValueEntry) (Result, bool) {
 		return r, false
 	}
 	n, ok := pieceOfKey(e.Key())
+	if r.Part != "" {
+		if _, good := parsePart(r.Part); !good {
+			return r, false
+		}
+	}
 	return r, ok && n == r.Piece
 }
 
@@ -837,7 +890,16 @@ func (c *Client) splitJob(ctx context.Context, job *Job) ([]exactcover.Subproble
 	if err != nil {
 		return nil, fmt.Errorf("job %s: reading problem %s: %w", job.ID, job.Problem, err)
 	}
-	_, subs, err := splitProblem(job.Format, data, job.SplitDepth, job.SplitPieces)
+	var subs []exactcover.Subproblem
+	if job.Format == FormatGrids {
+		var digest string
+		subs, _, digest, err = gridPieces(data)
+		if err == nil && digest != job.Plan {
+			err = fmt.Errorf("this dlx's plan of the grid count (digest %s) is not the job's (%s): run the same dlx release on every machine", digest, job.Plan)
+		}
+	} else {
+		_, subs, err = splitProblem(job.Format, data, job.SplitDepth, job.SplitPieces)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("job %s: %w", job.ID, err)
 	}
@@ -886,8 +948,15 @@ func (c *Client) finish(ctx context.Context, t *tally) (Status, error) {
 		if len(failed) > 5 {
 			more = fmt.Sprintf(" and %d more", len(failed)-5)
 		}
-		msg = fmt.Sprintf("job %s: %d of %d pieces failed on every delivery: %s%s; the other %d pieces are counted (%d solutions); dlx jobs retry %s queues the failed ones again",
-			t.st.ID, len(failed), t.st.Pieces, strings.Join(names, ", "), more, t.st.Done, t.st.Solutions, t.st.ID)
+		counted := fmt.Sprintf("%d solutions", t.st.Solutions)
+		if t.st.Format == FormatGrids {
+			counted = "their parts sum to " + t.st.Sum // a grid count
+			if t.st.Sum == "" {
+				counted += "0"
+			}
+		}
+		msg = fmt.Sprintf("job %s: %d of %d pieces failed on every delivery: %s%s; the other %d pieces are counted (%s); dlx jobs retry %s queues the failed ones again",
+			t.st.ID, len(failed), t.st.Pieces, strings.Join(names, ", "), more, t.st.Done, counted, t.st.ID)
 	}
 	job, err := c.modifyJob(ctx, t.st.ID, func(j *Job) error {
 		switch {

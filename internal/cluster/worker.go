@@ -54,6 +54,7 @@ type Worker struct {
 
 	mu       sync.Mutex
 	problems map[string]*exactcover.Problem // parsed problems, by object name
+	plans    map[string]workerPlan          // grid count plans, by object name
 	jobState map[string]jobState            // the jobs' states, by ID (see running)
 	stopErr  error                          // the error that stops the worker
 	stop     context.CancelFunc
@@ -75,7 +76,7 @@ func (c *Client) NewWorker(ctx context.Context, opt WorkerOptions) (*Worker, err
 		host, _ := os.Hostname()
 		opt.Name = fmt.Sprintf("%s/%d", host, os.Getpid())
 	}
-	w := &Worker{c: c, opt: opt, problems: map[string]*exactcover.Problem{}, jobState: map[string]jobState{}}
+	w := &Worker{c: c, opt: opt, problems: map[string]*exactcover.Problem{}, plans: map[string]workerPlan{}, jobState: map[string]jobState{}}
 	if err := w.consumer(ctx); err != nil {
 		return nil, err
 	}
@@ -426,12 +427,17 @@ func (w *Worker) heartbeat(ctx context.Context, cancel context.CancelCauseFunc, 
 	}
 }
 
-// count counts the piece's solutions.
+// count counts the piece's solutions (a grids piece: its part, see
+// FormatGrids).
 func (w *Worker) count(ctx context.Context, m *pieceMsg, delivery uint64, s *exactcover.Solver, of string) (Result, *exactcover.Solver, string, error) {
 	if w.opt.beforeCount != nil {
 		if err := w.opt.beforeCount(ctx, m, delivery); err != nil {
 			return Result{}, s, of, err
 		}
+	}
+	if m.Format == FormatGrids {
+		r, err := w.countGrids(ctx, m)
+		return r, s, of, err
 	}
 	if s == nil || of != m.Problem {
 		p, err := w.problem(ctx, m.Problem, m.Format)
