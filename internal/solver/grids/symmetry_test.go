@@ -24,7 +24,7 @@ func TestEssentiallyDifferent(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sym, err := EssentiallyDifferent(context.Background(), tt.r, tt.c, total)
+		sym, err := EssentiallyDifferent(context.Background(), tt.r, tt.c, total, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -61,8 +61,8 @@ func TestEssentiallyDifferent(t *testing.T) {
 		}
 		t.Logf("%dx%d: %d classes", tt.r, tt.c, len(sym.Classes))
 	}
-	if _, err := EssentiallyDifferent(context.Background(), 3, 3, big.NewInt(1)); err == nil {
-		t.Error("3x3: no error")
+	if _, err := EssentiallyDifferent(context.Background(), 3, 4, big.NewInt(1), Options{}); err == nil {
+		t.Error("3x4: no error")
 	}
 }
 
@@ -113,7 +113,7 @@ func bruteOrbits(t *testing.T, r, c int) int64 {
 		}
 		return x
 	}
-	_, gens := moveGroup(r, c)
+	gens := newMoveGroup(r, c).generators()
 	orbits := int64(len(grids))
 	img := make([]byte, n*n)
 	for i, s := range grids {
