@@ -95,15 +95,20 @@ func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 	start := time.Now()
 	var prog struct {
 		sync.Mutex
+		what        string
+		since       time.Time // the start of the phase what
 		done, total int
 	}
 	stop := func() {}
 	if !*quiet {
 		stop = e.Progress(start, func(elapsed time.Duration) string {
 			prog.Lock()
-			done, total := prog.done, prog.total
+			what, done, total := prog.what, prog.done, prog.total
+			if what != "" {
+				elapsed = time.Since(prog.since)
+			}
 			prog.Unlock()
-			return gridsProgress(done, total, elapsed)
+			return gridsProgress(what, done, total, elapsed)
 		})
 	}
 	opt := grids.Options{Workers: *workers, Progress: func(done, total int) {
@@ -114,7 +119,10 @@ func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 	n, err := plan.Count(ctx, opt)
 	var sym *grids.Symmetry
 	if err == nil && *ess {
-		sym, err = grids.EssentiallyDifferent(ctx, r, c, n)
+		prog.Lock()
+		prog.what, prog.since, prog.done, prog.total = "fixed-grid searches", time.Now(), 0, 0
+		prog.Unlock()
+		sym, err = grids.EssentiallyDifferent(ctx, r, c, n, opt)
 	}
 	stop()
 	elapsed := time.Since(start)
@@ -153,13 +161,16 @@ func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 	return code
 }
 
-// gridsProgress is the progress line: the pieces done and, from their
-// rate, the time left.
-func gridsProgress(done, total int, elapsed time.Duration) string {
+// gridsProgress is the progress line: the pieces (or, what is not "",
+// the other units) done and, from their rate, the time left.
+func gridsProgress(what string, done, total int, elapsed time.Duration) string {
+	if what == "" {
+		what = "pieces"
+	}
 	if total == 0 {
 		return fmt.Sprintf("preparing, %s", elapsed.Round(time.Second))
 	}
-	line := fmt.Sprintf("pieces %d/%d, %s", done, total, elapsed.Round(time.Second))
+	line := fmt.Sprintf("%s %d/%d, %s", what, done, total, elapsed.Round(time.Second))
 	if done > 0 && done < total {
 		left := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
 		line += fmt.Sprintf(", about %s left", left.Round(time.Second))

@@ -465,6 +465,10 @@ type fixer struct {
 	sigInv  [MaxSymmetryN]int8
 	filled  [maxCells]uint8 // the cells filled, in order
 	nFilled int
+	// empty[:nEmpty] are the empty cells, cell x at index at[x].
+	empty  [maxCells]uint8
+	at     [maxCells]uint8
+	nEmpty int
 	sigSet  [MaxSymmetryN]int8 // the digits σ was set on, in order
 	nSig    int
 	dead    bool // the first row contradicts the move
@@ -473,11 +477,13 @@ type fixer struct {
 	// m^k(x) with k < that length in x's row, column or box has l
 	// dividing k (it would hold the same digit).
 	lens [maxCells]uint16
+	// cyc[x]: the length of x's cycle under m.
+	cyc [maxCells]uint8
 	// allow[x]: the digits lens[x] admits, once σ is complete.
 	allow [maxCells]uint16
-	ctx     context.Context
-	tick    int
-	err     error
+	ctx   context.Context
+	tick  int
+	err   error
 }
 
 func newFixer(ctx context.Context, r, c int, m move) *fixer {
@@ -489,7 +495,9 @@ func newFixer(ctx context.Context, r, c int, m move) *fixer {
 		f.row[i], f.col[i] = uint8(i/n), uint8(i%n)
 		f.box[i] = uint8((i/n)/r*r + (i%n)/c)
 		f.val[i] = -1
+		f.empty[i], f.at[i] = uint8(i), uint8(i)
 	}
+	f.nEmpty = n * n
 	for d := range n {
 		f.sig[d], f.sigInv[d] = -1, -1
 	}
@@ -501,6 +509,7 @@ func newFixer(ctx context.Context, r, c int, m move) *fixer {
 				steps = append(steps, l)
 			}
 		}
+		f.cyc[x] = uint8(l)
 		for ln := 1; ln <= n; ln++ {
 			ok := l%ln == 0
 			for _, k := range steps {
@@ -545,6 +554,9 @@ func (f *fixer) place(x int, d int8) bool {
 	f.boxM[bx] |= bit
 	f.filled[f.nFilled] = uint8(x)
 	f.nFilled++
+	f.nEmpty--
+	last := f.empty[f.nEmpty]
+	f.empty[f.at[x]], f.at[last] = last, f.at[x]
 	y := int(f.m[x])
 	if s := f.sig[d]; s >= 0 {
 		if !f.place(y, s) {
@@ -603,6 +615,8 @@ func (f *fixer) undo(cells, sigs int) {
 		f.colM[f.col[x]] &= bit
 		f.boxM[f.box[x]] &= bit
 		f.val[x] = -1
+		f.empty[f.nEmpty], f.at[x] = x, uint8(f.nEmpty)
+		f.nEmpty++
 	}
 	for f.nSig > sigs {
 		f.nSig--
@@ -615,10 +629,8 @@ func (f *fixer) undo(cells, sigs int) {
 // digits; cell -1 when the grid is full.
 func (f *fixer) pick() (cell int, free uint16) {
 	cell, best := -1, 99
-	for x := range f.n * f.n {
-		if f.val[x] >= 0 {
-			continue
-		}
+	for _, e := range f.empty[:f.nEmpty] {
+		x := int(e)
 		m := f.allow[x] &^ (f.rowM[f.row[x]] | f.colM[f.col[x]] | f.boxM[f.box[x]])
 		if k := bits.OnesCount16(m); k < best {
 			cell, best, free = x, k, m
@@ -721,6 +733,25 @@ func (f *fixer) search(count *uint64) {
 	x, free := f.pick()
 	if x < 0 {
 		*count++
+		return
+	}
+	if f.nEmpty == int(f.cyc[x]) {
+		// x's cycle is all that is left: count the digits whose
+		// images along it fit, without filling it.
+		for free != 0 {
+			d := int8(bits.TrailingZeros16(free))
+			free &= free - 1
+			ok := true
+			for y, e := int(f.m[x]), f.sig[d]; y != x; y, e = int(f.m[y]), f.sig[e] {
+				if (f.rowM[f.row[y]]|f.colM[f.col[y]]|f.boxM[f.box[y]])&(1<<e) != 0 {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				*count++
+			}
+		}
 		return
 	}
 	for free != 0 {
