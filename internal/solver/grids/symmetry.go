@@ -469,9 +469,9 @@ type fixer struct {
 	empty  [maxCells]uint8
 	at     [maxCells]uint8
 	nEmpty int
-	sigSet  [MaxSymmetryN]int8 // the digits σ was set on, in order
-	nSig    int
-	dead    bool // the first row contradicts the move
+	sigSet [MaxSymmetryN]int8 // the digits σ was set on, in order
+	nSig   int
+	dead   bool // the first row contradicts the move
 	// lens[x]: bit l when a digit in a cycle of σ of length l can be in
 	// cell x: l divides the length of x's cycle under m, and no
 	// m^k(x) with k < that length in x's row, column or box has l
