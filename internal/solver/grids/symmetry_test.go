@@ -2,8 +2,11 @@ package grids
 
 import (
 	"context"
+	"errors"
 	"math/big"
+	"sync"
 	"testing"
+	"time"
 )
 
 // TestEssentiallyDifferent: Burnside's count over the conjugacy classes
@@ -372,4 +375,30 @@ func TestEssentiallyDifferent9x9(t *testing.T) {
 			t.Errorf("%d classes of %d moves fixing %d grids: not in the published table", v, k[0], k[1])
 		}
 	}
+}
+
+// TestEssentiallyDifferentCancel: the 9x9 searches stop soon after the
+// context is cancelled, with its error.
+func TestEssentiallyDifferentCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var mu sync.Mutex
+	calls := 0
+	opt := Options{Workers: 2, Progress: func(done, total int) {
+		mu.Lock()
+		calls++
+		mu.Unlock()
+	}}
+	time.AfterFunc(300*time.Millisecond, cancel)
+	start := time.Now()
+	_, err := EssentiallyDifferent(ctx, 3, 3, big.NewInt(1), opt)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err %v, want context.Canceled", err)
+	}
+	if d := time.Since(start); d > time.Minute {
+		t.Errorf("stopped after %v", d)
+	}
+	mu.Lock()
+	t.Logf("%d tasks done before the cancel", calls)
+	mu.Unlock()
 }
