@@ -32,7 +32,10 @@ see docs/sudoku.md). With -json, one object:
 (the numbers as strings: they pass 2^53). The count is a sum of pieces
 times a factor: -pieces lists them (the factor, then each piece's weight
 and first-band column sets), -piece I counts one (its part of the sum):
-the parts summed, times the factor, are the count. On a terminal, standard error
+the parts summed, times the factor, are the count. With -cluster URL the
+pieces are a job that dlx worker processes count on a dlx cluster (the job
+ID first on standard error, then the count; docs/cluster.md). On a
+terminal, standard error
 shows the pieces done and the time left (-quiet turns it off). Ctrl-C
 stops the count: nothing is printed, standard error says "interrupted" and
 the exit status is 1. Exit status: 0 on success, 1 when stopped or the

@@ -130,7 +130,7 @@ func runCountGridsCluster(ctx context.Context, e *cli.Env, fs *cli.FlagSet, g *g
 			if !st.Connected {
 				return fmt.Sprintf("pieces %d/%d, %s, server unreachable: reconnecting", st.Done+st.FailedN, st.Pieces, elapsed.Round(time.Second))
 			}
-			return gridsProgress(st.Done+st.FailedN, st.Pieces, elapsed)
+			return gridsProgress("pieces", st.Done+st.FailedN, st.Pieces, elapsed)
 		})
 	}
 	st, err := cl.Wait(ctx, job.ID, func(st cluster.Status) {
