@@ -355,6 +355,11 @@ func (r *Reader) jsonLine(line []byte, lineNo int, crlf bool) (*Puzzle, error) {
 	if err := decodeJSON(line, &pj, lineNo); err != nil {
 		return nil, err
 	}
+	return r.objectAt(&pj, lineNo, crlf)
+}
+
+// objectAt returns the puzzle of the object pj read at line lineNo.
+func (r *Reader) objectAt(pj *PuzzleJSON, lineNo int, crlf bool) (*Puzzle, error) {
 	g, f, err := pj.Grid(r.opt)
 	if err != nil {
 		var pe *ParseError

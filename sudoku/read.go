@@ -301,18 +301,7 @@ func (r *Reader) imported(t []byte, lineNo int, crlf bool) (*Puzzle, error) {
 	if err != nil {
 		return nil, &ParseError{Line: lineNo, Msg: err.Error(), Err: errors.Join(ErrSyntax, err)}
 	}
-	g, f, err := pj.Grid(r.opt)
-	if err != nil {
-		var pe *ParseError
-		if errors.As(err, &pe) {
-			pe.Line = lineNo
-			return nil, pe
-		}
-		return nil, err
-	}
-	f.CRLF = crlf
-	r.lastCells = 0
-	return &Puzzle{Grid: g, Format: f, Line: lineNo}, nil
+	return r.objectAt(pj, lineNo, crlf)
 }
 
 func (r *Reader) eof() error {
