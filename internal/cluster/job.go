@@ -474,15 +474,6 @@ func (c *Client) getJob(ctx context.Context, id string) (Job, uint64, error) {
 // the server cannot give yet.
 const waitStartPatience = time.Minute
 
-// transient reports whether err may pass by itself: no server answered
-// (a bucket without a leader while one is elected), a request timed out,
-// or the connection is away and reconnecting.
-func transient(err error) bool {
-	return errors.Is(err, nats.ErrNoResponders) || errors.Is(err, nats.ErrTimeout) ||
-		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, jetstream.ErrNoStreamResponse) ||
-		errors.Is(err, nats.ErrConnectionReconnecting) || errors.Is(err, ErrOffline)
-}
-
 // Status is a job's record with the totals of the pieces recorded so far
 // (Done, Solutions, Nodes, Updates, Failed).
 type Status struct {

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 )
 
@@ -94,7 +95,7 @@ func (c *Client) storeStatus(ctx context.Context, what, name string) StoreStatus
 	s, err := c.js.Stream(tctx, name)
 	if err != nil {
 		st.err = err
-		if offline(err) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, jetstream.ErrNoStreamResponse) {
+		if transient(err) {
 			st.err = offlineError(what, err)
 		}
 		st.Err = st.err.Error()
@@ -114,6 +115,15 @@ func (c *Client) storeStatus(ctx context.Context, what, name string) StoreStatus
 
 // offline reports whether err is JetStream's answer for a stream or a
 // consumer none of whose servers is up.
+// transient reports whether err may pass by itself: a stream offline or
+// without a leader (no server answered while one is elected), a request
+// that timed out, or the connection away and reconnecting.
+func transient(err error) bool {
+	return offline(err) || errors.Is(err, ErrOffline) || errors.Is(err, nats.ErrNoResponders) ||
+		errors.Is(err, nats.ErrTimeout) || errors.Is(err, context.DeadlineExceeded) ||
+		errors.Is(err, jetstream.ErrNoStreamResponse) || errors.Is(err, nats.ErrConnectionReconnecting)
+}
+
 func offline(err error) bool {
 	var api *jetstream.APIError
 	if errors.As(err, &api) {
