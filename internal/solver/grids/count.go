@@ -23,13 +23,19 @@ type Options struct {
 	turn int
 	// generic: no table of band counts (tests: the other way to sum).
 	generic bool
+	// stacks: the stack method (tests: on the shapes it applies to).
+	stacks bool
 }
 
 // Count returns the number of filled Sudoku grids with r x c boxes (r
 // rows and c columns per box). It stops with ctx's error when ctx is
 // done.
 func Count(ctx context.Context, r, c int, opt Options) (*big.Int, error) {
-	p, err := newPlanFor(r, c, opt.turn)
+	newPlan := newPlanFor
+	if opt.stacks {
+		newPlan = func(r, c, _ int) (*plan, error) { return newStackPlanFor(r, c) }
+	}
+	p, err := newPlan(r, c, opt.turn)
 	if err != nil {
 		return nil, err
 	}
@@ -41,9 +47,14 @@ func Count(ctx context.Context, r, c int, opt Options) (*big.Int, error) {
 // counts times Factor.
 type Plan struct{ p *plan }
 
-// NewPlan returns the plan of the grids with r x c boxes.
+// NewPlan returns the plan of the grids with r x c boxes: 12x12 (3x4
+// and 4x3) by the stack method, the others by bands.
 func NewPlan(r, c int) (*Plan, error) {
-	p, err := newPlanFor(r, c, 0)
+	newPlan := newPlanFor
+	if r*c == 12 && (r == stackW || c == stackW) {
+		newPlan = func(r, c, _ int) (*plan, error) { return newStackPlanFor(r, c) }
+	}
+	p, err := newPlan(r, c, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -80,6 +91,9 @@ func (pl *Plan) Count(ctx context.Context, opt Options) (*big.Int, error) {
 
 // prepare fills the table of band counts when the count uses it.
 func (p *plan) prepare(ctx context.Context, opt Options) error {
+	if p.st != nil {
+		return p.fillStackTable(ctx, opt.Workers)
+	}
 	if p.nb != 3 || opt.generic {
 		return nil
 	}
@@ -99,6 +113,29 @@ func newPlanFor(r, c, turn int) (*plan, error) {
 	return newPlan(l)
 }
 
+func newStackPlanFor(r, c int) (*plan, error) {
+	l, err := stackLayout(r, c)
+	if err != nil {
+		return nil, fmt.Errorf("%dx%d boxes: the stack method wants a side of the box %d and a side up to %d: %w", r, c, stackW, MaxN, err)
+	}
+	return newStackPlan(l)
+}
+
+// pieceCounter counts pieces; one per goroutine.
+type pieceCounter interface {
+	piece(pc *Piece) (*big.Int, error)
+}
+
+// counter returns a piece counter of the plan's method.
+func (p *plan) counter(ctx context.Context, opt Options) pieceCounter {
+	if p.st != nil {
+		return &stackWorker{p: p, ctx: ctx}
+	}
+	wk := newWorker(ctx, p)
+	wk.generic = opt.generic
+	return wk
+}
+
 // sum returns the weighted sum over the pieces of their first band's
 // count times its completions.
 func (p *plan) sum(ctx context.Context, opt Options) (*big.Int, error) {
@@ -113,8 +150,7 @@ func (p *plan) sum(ctx context.Context, opt Options) (*big.Int, error) {
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			wk := newWorker(ctx, p)
-			wk.generic = opt.generic
+			wk := p.counter(ctx, opt)
 			for {
 				i := int(next.Add(1) - 1)
 				if i >= len(p.pieces) {
@@ -215,9 +251,7 @@ func (pl *Plan) CountPiece(ctx context.Context, i int, opt Options) (*big.Int, e
 	if err := pl.p.prepare(ctx, opt); err != nil {
 		return nil, err
 	}
-	wk := newWorker(ctx, pl.p)
-	wk.generic = opt.generic
-	return wk.piece(&pl.p.pieces[i])
+	return pl.p.counter(ctx, opt).piece(&pl.p.pieces[i])
 }
 
 // ErrPiece reports a piece index out of range.

@@ -72,6 +72,8 @@ type plan struct {
 	// table: see fillTable (nil: band counts are memoized per worker).
 	table []uint64
 	mu    sync.Mutex // held while the table is filled
+	// st: the stack method's data (nil for the band method).
+	st *stackData
 }
 
 // perm is a relabelling of the digits.
@@ -94,17 +96,7 @@ func newPlan(l layout) (*plan, error) {
 	}
 	p.enumSplits()
 	p.enumGroup()
-	// factor = n!/(h!)^w * (w!)^(ns-1)
-	f := new(big.Int).MulRange(1, int64(l.n))
-	hf := new(big.Int).MulRange(1, int64(l.h))
-	for range l.w {
-		f.Quo(f, hf)
-	}
-	wf := new(big.Int).MulRange(1, int64(l.w))
-	for range l.ns - 1 {
-		f.Mul(f, wf)
-	}
-	p.factor = f
+	p.factor = firstBandFactor(l)
 	if err := p.enumPieces(); err != nil {
 		return nil, err
 	}
