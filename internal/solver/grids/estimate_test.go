@@ -2,92 +2,86 @@ package grids
 
 import (
 	"context"
+	"flag"
+	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
+
+	"github.com/dlxkit/dlx/internal/measure/cputime"
 )
 
+var estimateSamples = flag.Int("estimate-samples", 4, "TestEstimate12x12: the number of 12x12 pieces counted")
+
 // TestEstimate12x12 measures what counting the 12x12 grids (3x4 boxes)
-// this way would take, counted as 4x3 (three bands of four rows, four
-// stacks of three columns): the time per band-2 choice (two band counts,
-// memoized per worker as in the count) on a sample of first bands and
-// choices, times the choices per piece (346 per stack: the column sets
-// of band 2 that avoid band 1's), times a lower bound on the pieces (the
-// tuples of splits of stacks 2-4 over the relabellings that keep the
-// first stack's split). It logs the figures (go test -run Estimate -v).
+// takes by the stack method: the plan, the table (CPU time of the
+// process, all workers), and the CPU time of the calling thread per
+// piece on pieces drawn uniformly at random (seeded) from the plan's;
+// every piece has the same 173 x 346^3 table reads, so the spread is the
+// machine's. It logs the figures (go test -run Estimate12x12 -v
+// -estimate-samples K); docs/sudoku.md quotes them.
 func TestEstimate12x12(t *testing.T) {
 	if testing.Short() {
-		t.Skip("20 s of sampling")
+		t.Skip("minutes: the 12x12 table and pieces")
 	}
-	l, err := newLayout(4, 3, -1)
-	if err != nil {
+	c0, w0 := cputime.Process(), time.Now()
+	p := plan12(t)
+	t.Logf("plan: %d pieces, %v CPU, %v wall", len(p.pieces), cputime.Process()-c0, time.Since(w0).Round(time.Millisecond))
+	c0, w0 = cputime.Process(), time.Now()
+	if err := p.fillStackTable(context.Background(), runtime.GOMAXPROCS(0)); err != nil {
 		t.Fatal(err)
 	}
-	p := &plan{layout: l, splitOf: make(map[[MaxN]uint16]int32)}
-	for m := range uint16(1) << l.n {
-		if popcount16(m) == l.h {
-			p.subsets = append(p.subsets, m)
-		}
-	}
-	p.enumSplits()
-	p.enumGroup()
+	t.Logf("table: %d rows of %d band counts (%d MB), %d counted and the rest relabelled, %v CPU, %v wall",
+		p.tableRows(), len(p.splits), len(p.st.table)*4>>20, tableJobs(p), cputime.Process()-c0, time.Since(w0).Round(time.Millisecond))
 	rng := rand.New(rand.NewPCG(12, 12))
-	wk := newWorker(context.Background(), p)
-	var combos int64
-	start := time.Now()
-	all := uint16(1)<<p.n - 1
-	budget := 20 * time.Second
-	for sample := 0; sample < 4 && time.Since(start) < budget; sample++ {
-		// A first band: the standard first stack, random splits after.
-		piece := Piece{Stacks: make([]int32, p.ns-1)}
-		for s := range piece.Stacks {
-			piece.Stacks[s] = int32(rng.IntN(len(p.splits)))
+	sw := &stackWorker{p: p, ctx: context.Background()}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var per []float64
+	for range *estimateSamples {
+		i := rng.IntN(len(p.pieces))
+		c0, w0 := cputime.Thread(), time.Now()
+		v, err := sw.piece(&p.pieces[i])
+		if err != nil {
+			t.Fatal(err)
 		}
-		first := p.firstBand(&piece)
-		opts := make([][][]uint16, p.ns)
-		for s := range p.ns {
-			opts[s] = p.stackOptions(first[s*p.w : (s+1)*p.w])
-			if len(opts[s]) != 346 {
-				t.Fatalf("%d choices in stack %d, want 346", len(opts[s]), s)
-			}
-		}
-		// A few random choices in stacks 1-3, every choice in stack 4.
-		for k := 0; k < 3 && time.Since(start) < budget; k++ {
-			var s2 [MaxN]uint16
-			for s := 0; s < p.ns-1; s++ {
-				copy(s2[s*p.w:], opts[s][rng.IntN(len(opts[s]))])
-			}
-			for _, o := range opts[p.ns-1] {
-				if time.Since(start) > budget {
-					break
-				}
-				copy(s2[(p.ns-1)*p.w:], o)
-				var s3 [MaxN]uint16
-				for c := range p.n {
-					s3[c] = all &^ (first[c] | s2[c])
-				}
-				if _, ok := wk.bands(&s2); !ok {
-					t.Fatal(wk.err)
-				}
-				if _, ok := wk.bands(&s3); !ok {
-					t.Fatal(wk.err)
-				}
-				combos++
-			}
-		}
+		c := cputime.Thread() - c0
+		per = append(per, c.Seconds())
+		t.Logf("piece %d: %v CPU, %v wall, part %v", i, c.Round(time.Millisecond), time.Since(w0).Round(time.Millisecond), v)
 	}
-	per := time.Since(start) / time.Duration(combos)
-	perPiece := 346.0 * 346 * 346 * 346
-	pieces := float64(len(p.splits)) * float64(len(p.splits)) * float64(len(p.splits)) / float64(len(p.group))
-	years := per.Seconds() * perPiece * pieces / (365.25 * 24 * 3600)
-	t.Logf("12x12 as 4x3: %d splits, %d relabellings, at least %.3g pieces of %.3g band-2 choices; %v per choice (%d sampled, %d band counts memoized): at least %.3g CPU-years",
-		len(p.splits), len(p.group), pieces, perPiece, per, combos, len(wk.memo), years)
+	mean, sd := meanSD(per)
+	lo, hi := math.Inf(1), 0.0
+	for _, x := range per {
+		lo, hi = min(lo, x), max(hi, x)
+	}
+	days := func(s float64) float64 { return s * float64(len(p.pieces)) / 86400 }
+	t.Logf("12x12: %d pieces at %.2f s CPU each (sd %.2f, range %.2f-%.2f, %d sampled): %.1f CPU-days (%.1f-%.1f at the sample's extremes)",
+		len(p.pieces), mean, sd, lo, hi, len(per), days(mean), days(lo), days(hi))
 }
 
-func popcount16(m uint16) int {
+func meanSD(x []float64) (mean, sd float64) {
+	for _, v := range x {
+		mean += v
+	}
+	mean /= float64(len(x))
+	if len(x) < 2 {
+		return mean, 0
+	}
+	for _, v := range x {
+		sd += (v - mean) * (v - mean)
+	}
+	return mean, math.Sqrt(sd / float64(len(x)-1))
+}
+
+// tableJobs is the number of table rows counted (not relabelled).
+func tableJobs(p *plan) int {
+	if p.ns < 4 {
+		return p.tableRows()
+	}
 	n := 0
-	for ; m != 0; m &= m - 1 {
-		n++
+	for _, b := range p.st.bReps {
+		n += len(p.st.root.child[b].reps)
 	}
 	return n
 }

@@ -123,7 +123,7 @@ func (sw *stackWorker) completions(first *[MaxN]uint16) (u128, error) {
 		if p.ns == 2 {
 			// Two stacks: the second is the last, one row.
 			n := sw.setLast(last, g2, g3)
-			total = lastSum(total, p.st.table[:u], p.st.table[:u], sw.i2[:n], sw.i3[:n])
+			total = lastSum(total, p.rowAt(0), p.rowAt(0), sw.i2[:n], sw.i3[:n])
 			continue
 		}
 		for k1, x := range ch[1] {
@@ -135,7 +135,7 @@ func (sw *stackWorker) completions(first *[MaxN]uint16) (u128, error) {
 			n := sw.setLast(last, h2, h3)
 			i2, i3 := sw.i2[:n], sw.i3[:n]
 			if p.ns == 3 {
-				total = lastSum(total, p.st.table[bi2*u:(bi2+1)*u], p.st.table[bi3*u:(bi3+1)*u], i2, i3)
+				total = lastSum(total, p.rowAt(bi2), p.rowAt(bi3), i2, i3)
 				continue
 			}
 			// Four stacks: the third stack's choice picks the rows.
@@ -146,7 +146,7 @@ func (sw *stackWorker) completions(first *[MaxN]uint16) (u128, error) {
 				}
 				a := bi2*u + int(p.idx(&t2, y.sets[0], y.sets[1], y.sets[2]))
 				b := bi3*u + int(p.idx(&t3, y.rest[0], y.rest[1], y.rest[2]))
-				total = lastSum(total, p.st.table[a*u:(a+1)*u], p.st.table[b*u:(b+1)*u], i2, i3)
+				total = lastSum(total, p.rowAt(a), p.rowAt(b), i2, i3)
 			}
 		}
 	}

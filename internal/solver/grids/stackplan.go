@@ -5,8 +5,10 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // The stack method counts the shapes of three bands of w = 3 columns per
@@ -56,6 +58,9 @@ type stackData struct {
 	// rowOf.
 	table []uint32
 	mu    sync.Mutex // held while the table is filled
+	// lazy returns row k when there is no table (tests: a few rows of
+	// the 12x12 table, counted when asked for).
+	lazy func(k int) []uint32
 }
 
 // orbitNode is the orbits of the splits of one stack under the
@@ -262,25 +267,38 @@ func (p *plan) orbitTree(group []perm, level int) (*orbitNode, error) {
 // canonical returns the key of the first band whose stacks have the
 // splits st (stack 1's any): the least, over the orders of the stacks,
 // of the representatives (r_2, ..., r_ns) the orbit tree gives once the
-// first stack is standard, read in base (number of splits).
+// first stack is standard, read in base (number of splits). Only the
+// orders whose first two stacks give the least r_2 are followed.
 func (p *plan) canonical(st []int32, orders [][]uint8) uint64 {
 	u := uint64(len(p.splits))
+	root := p.st.root
+	var std [4]perm
+	for s := range p.ns {
+		std[s] = p.standardize(p.splits[st[s]])
+	}
+	// r2[a][b]: stack b's representative once stack a is standard.
+	var r2 [4][4]int32
+	least := int32(math.MaxInt32)
+	for a := range p.ns {
+		for b := range p.ns {
+			if a != b {
+				r2[a][b] = root.rep[p.idxPerm(&std[a], p.splits[st[b]])]
+				least = min(least, r2[a][b])
+			}
+		}
+	}
 	best := uint64(math.MaxUint64)
-orders:
 	for _, o := range orders {
-		s0 := p.splits[st[o[0]]]
-		g := p.standardize(s0)
-		nd := p.st.root
+		if r2[o[0]][o[1]] != least {
+			continue
+		}
+		g := std[o[0]]
+		nd := root
 		var key uint64
 		for lvl := 1; lvl < p.ns; lvl++ {
-			t := g.nibbles()
-			s := p.splits[st[o[lvl]]]
-			i := p.idx(&t, s[0], s[1], s[2])
+			i := p.idxPerm(&g, p.splits[st[o[lvl]]])
 			r := nd.rep[i]
 			key = key*u + uint64(r)
-			if key > best/pow(u, p.ns-1-lvl) {
-				continue orders // already past the best
-			}
 			if lvl < p.ns-1 {
 				g = g.then(&nd.to[i])
 				nd = nd.child[r]
@@ -289,6 +307,11 @@ orders:
 		best = min(best, key)
 	}
 	return best
+}
+
+// idxPerm returns the index of the split sets relabelled by g.
+func (p *plan) idxPerm(g *perm, sets []uint16) int32 {
+	return p.st.dense[p.splitKey(relabel(g, sets[0]), relabel(g, sets[1]), relabel(g, sets[2]))]
 }
 
 func pow(u uint64, k int) uint64 {
@@ -308,7 +331,7 @@ func (p *plan) mergePieces() error {
 		weight uint64
 	}
 	var leaves []leaf
-	orders := permutations(p.ns)
+	var tuples []int32 // the leaves' splits, ns per leaf
 	var k [MaxN]uint16
 	for j := range p.w {
 		k[j] = (uint16(1)<<p.h - 1) << (j * p.h)
@@ -324,7 +347,8 @@ func (p *plan) mergePieces() error {
 			}
 			st[lvl] = r
 			if lvl == p.ns-1 {
-				leaves = append(leaves, leaf{p.canonical(st, orders), w})
+				leaves = append(leaves, leaf{0, w})
+				tuples = append(tuples, st...)
 				continue
 			}
 			if err := rec(nd.child[r], lvl+1, w); err != nil {
@@ -336,6 +360,24 @@ func (p *plan) mergePieces() error {
 	if err := rec(p.st.root, 1, 1); err != nil {
 		return err
 	}
+	orders := permutations(p.ns)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	const chunk = 1024
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(chunk) - chunk)
+				if i >= len(leaves) {
+					return
+				}
+				for k := i; k < min(i+chunk, len(leaves)); k++ {
+					leaves[k].key = p.canonical(tuples[k*p.ns:(k+1)*p.ns], orders)
+				}
+			}
+		})
+	}
+	wg.Wait()
 	slices.SortFunc(leaves, func(a, b leaf) int { return cmp.Compare(a.key, b.key) })
 	u := uint64(len(p.splits))
 	for i := 0; i < len(leaves); {

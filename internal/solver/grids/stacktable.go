@@ -289,18 +289,12 @@ func (p *plan) fillStackTable(ctx context.Context, workers int) error {
 					errs[wi] = err
 					return
 				}
-				// Every stack-3 split x of the orbit: N(b, x, y) =
-				// N(b, r3, g(y)) for g taking x to r3 and keeping b.
+				// Every stack-3 split x of the orbit.
 				nd := st.root.child[jb.b]
 				bi := int(st.bIndex[jb.b])
 				for x := range u {
-					if nd.rep[x] != jb.r3 {
-						continue
-					}
-					nb := nd.to[x].nibbles()
-					out := table[(bi*u+x)*u : (bi*u+x+1)*u]
-					for y, s := range p.splits {
-						out[y] = rep[p.idx(&nb, s[0], s[1], s[2])]
+					if nd.rep[x] == jb.r3 {
+						p.relabelRow(rep, nd.to[x], table[(bi*u+x)*u:(bi*u+x+1)*u])
 					}
 				}
 			}
@@ -317,6 +311,38 @@ func (p *plan) fillStackTable(ctx context.Context, workers int) error {
 	return nil
 }
 
+// relabelRow sets out to the row of a prefix that g takes to the prefix
+// of row rep, keeping the stacks before: N(.., x, y) = N(.., g(x), g(y)).
+func (p *plan) relabelRow(rep []uint32, g perm, out []uint32) {
+	t := g.nibbles()
+	for y, s := range p.splits {
+		out[y] = rep[p.idx(&t, s[0], s[1], s[2])]
+	}
+}
+
+// prefix returns the stacks of table row k: the standard split, stack
+// 2's representative and stack 3's split (as the stacks apply).
+func (p *plan) prefix(k int) [][]uint16 {
+	stacks := [][]uint16{p.stdSplit()}
+	u := len(p.splits)
+	switch p.ns {
+	case 3:
+		stacks = append(stacks, p.splits[p.st.bReps[k]])
+	case 4:
+		stacks = append(stacks, p.splits[p.st.bReps[k/u]], p.splits[k%u])
+	}
+	return stacks
+}
+
+// rowAt returns table row k (without a table, from st.lazy: tests).
+func (p *plan) rowAt(k int) []uint32 {
+	u := len(p.splits)
+	if p.st.table != nil {
+		return p.st.table[k*u : (k+1)*u]
+	}
+	return p.st.lazy(k)
+}
+
 // tableCount returns the band count of the band with column sets cols
 // from the table.
 func (p *plan) tableCount(cols *[MaxN]uint16) uint32 {
@@ -331,5 +357,5 @@ func (p *plan) tableCount(cols *[MaxN]uint16) uint32 {
 		k = k*u + int(p.idx(&t, cols[2*w], cols[2*w+1], cols[2*w+2]))
 	}
 	o := (p.ns - 1) * w
-	return p.st.table[k*u+int(p.idx(&t, cols[o], cols[o+1], cols[o+2]))]
+	return p.rowAt(k)[p.idx(&t, cols[o], cols[o+1], cols[o+2])]
 }
