@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dlxkit/dlx/internal/solver/grids"
 	"github.com/dlxkit/dlx/internal/testkit/zerotest"
 )
 
@@ -33,6 +34,23 @@ func TestGridsJobWorkerKilled(t *testing.T) {
 	if testing.Short() {
 		shapes = []string{"2x3"}
 	}
+	gridsJobWorkerKilled(t, shapes)
+}
+
+// The same with the pieces of the stack method (12x12's: pieces up to
+// stack moves, a table of every band count filled by each worker before
+// its first piece) on 2x3 and 9x9.
+func TestGridsJobStacksWorkerKilled(t *testing.T) {
+	newGridPlan = grids.NewStackPlan
+	defer func() { newGridPlan = grids.NewPlan }()
+	shapes := []string{"2x3", "3x3"}
+	if testing.Short() {
+		shapes = []string{"3x3"}
+	}
+	gridsJobWorkerKilled(t, shapes)
+}
+
+func gridsJobWorkerKilled(t *testing.T, shapes []string) {
 	s := startServer(t, t.TempDir(), 0, "")
 	c := connect(t, s.URL())
 	for _, shape := range shapes {
