@@ -229,10 +229,10 @@ func pairOf(ch []stackChoice) []int {
 // the table against the sum of the two band counts by the matching
 // search, choice by choice.
 func TestStackSubSum(t *testing.T) {
-	for _, tt := range []struct{ r, c, per int }{{2, 3, 2}, {3, 3, 4}, {3, 4, 1}} {
+	for _, tt := range []struct{ r, c, per, pieces int }{{2, 3, 2, 2}, {3, 3, 4, 2}, {3, 4, 1, 1}} {
 		p := stackPlan(t, tt.r, tt.c)
 		rng := rand.New(rand.NewPCG(uint64(tt.per), 7))
-		for range 2 {
+		for range tt.pieces {
 			pc := &p.pieces[rng.IntN(len(p.pieces))]
 			first := p.firstBand(pc)
 			ch := make([][]stackChoice, p.ns)
