@@ -31,8 +31,8 @@ func TestCountGridsCluster(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"count-grids", "-cluster", url, "-token", "tok", "3x4"}, 2, "about 10^9 CPU-years"},
-		{[]string{"count-grids", "-cluster", url, "-token", "tok", "2x5"}, 2, "-force submits it"},
+		{[]string{"count-grids", "-cluster", url, "-token", "tok", "2x5"}, 2, "has not been measured (past 9x9 only 3x4 and 4x3"},
+		{[]string{"count-grids", "-cluster", url, "-token", "tok", "6x2"}, 2, "-force submits it"},
 		{[]string{"count-grids", "-cluster", url, "-token", "tok", "-workers", "2", "3x3"}, 2, "-workers does not apply with -cluster"},
 		{[]string{"count-grids", "-cluster", url, "-token", "tok", "-piece", "3", "3x3"}, 2, "-piece does not apply with -cluster"},
 		{[]string{"count-grids", "-detach", "3x3"}, 2, "-detach needs -cluster URL"},
@@ -103,5 +103,18 @@ func TestCountGridsCluster(t *testing.T) {
 	st, err := c.Wait(wctx, id, nil)
 	if g := st.Grids(); err != nil || g == nil || g.String() != "288" {
 		t.Errorf("-detach job %s: %v grids, %v; want 288", id, g, err)
+	}
+}
+
+// TestClusterRefusal: past 9x9, only 12x12 with a side of the box 3 (the
+// stack method's, measured) is submitted without -force.
+func TestClusterRefusal(t *testing.T) {
+	for _, tc := range []struct {
+		r, c   int
+		refuse bool
+	}{{3, 3, false}, {2, 4, false}, {3, 4, false}, {4, 3, false}, {2, 5, true}, {5, 2, true}, {2, 6, true}, {6, 2, true}} {
+		if got := clusterRefusal(tc.r, tc.c) != ""; got != tc.refuse {
+			t.Errorf("%dx%d: refused %v, want %v", tc.r, tc.c, got, tc.refuse)
+		}
 	}
 }
