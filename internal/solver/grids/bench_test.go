@@ -37,3 +37,12 @@ func BenchmarkCount2x4FourBands(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCount3x3Stacks counts every 9x9 grid by the stack method.
+func BenchmarkCount3x3Stacks(b *testing.B) {
+	for b.Loop() {
+		if _, err := Count(context.Background(), 3, 3, Options{stacks: true}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
