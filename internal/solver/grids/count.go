@@ -31,11 +31,7 @@ type Options struct {
 // rows and c columns per box). It stops with ctx's error when ctx is
 // done.
 func Count(ctx context.Context, r, c int, opt Options) (*big.Int, error) {
-	newPlan := newPlanFor
-	if opt.stacks {
-		newPlan = func(r, c, _ int) (*plan, error) { return newStackPlanFor(r, c) }
-	}
-	p, err := newPlan(r, c, opt.turn)
+	p, err := planFor(r, c, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -50,11 +46,7 @@ type Plan struct{ p *plan }
 // NewPlan returns the plan of the grids with r x c boxes: 12x12 (3x4
 // and 4x3) by the stack method, the others by bands.
 func NewPlan(r, c int) (*Plan, error) {
-	newPlan := newPlanFor
-	if r*c == 12 && (r == stackW || c == stackW) {
-		newPlan = func(r, c, _ int) (*plan, error) { return newStackPlanFor(r, c) }
-	}
-	p, err := newPlan(r, c, 0)
+	p, err := planFor(r, c, Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -124,6 +116,15 @@ func newPlanFor(r, c, turn int) (*plan, error) {
 		return nil, err
 	}
 	return newPlan(l)
+}
+
+// planFor returns the plan of r x c boxes: by stacks for 12x12 (3x4,
+// 4x3) or with opt.stacks, else by bands (turned as opt.turn says).
+func planFor(r, c int, opt Options) (*plan, error) {
+	if opt.stacks || opt.turn == 0 && r*c == 12 && (r == stackW || c == stackW) {
+		return newStackPlanFor(r, c)
+	}
+	return newPlanFor(r, c, opt.turn)
 }
 
 func newStackPlanFor(r, c int) (*plan, error) {

@@ -19,6 +19,11 @@
 // with more bands the sum recurses), with the band counts of three-band
 // shapes taken from a table of every band whose first stack is standard.
 //
+// The stack method (NewStackPlan; NewPlan's for 12x12) counts the shapes
+// of three bands with stacks of three columns: pieces up to stack moves
+// too, and a table of every band count, filled row by row from the fills
+// of all stacks but the last, grouped by the rows the digits miss.
+//
 // EssentiallyDifferent counts the grids up to relabelling, row and column
 // moves and (square boxes) transposition by Burnside's lemma over the
 // conjugacy classes of the moves (stored as row order, column order and

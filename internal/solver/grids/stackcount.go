@@ -12,8 +12,9 @@ type stackWorker struct {
 	p   *plan
 	ctx context.Context
 	// keep, when not nil, restricts band 2's choices (tests): choice k of
-	// stack s is tried only when keep(s, k); for stack 0 it must keep a
-	// choice and the one band 3 then has together.
+	// stack s is tried only when keep(s, k). The sum is the restricted
+	// one when, in every stack, a choice and the one band 3 then has are
+	// kept together (band 2 and band 3 are swapped once for both).
 	keep func(s, k int) bool
 	// i2, i3: per choice of the last stack, band 2's and band 3's split
 	// indices (their relabellings applied).
@@ -54,11 +55,13 @@ func lastSum(acc u128, r2, r3 []uint32, i2, i3 []int32) u128 {
 	return acc
 }
 
-// stackOptions of every stack, with the column sets band 3 then has.
+// stackChoice is a choice of band 2's column sets in one stack, with the
+// column sets band 3 then has.
 type stackChoice struct {
 	sets, rest [stackW]uint16
 }
 
+// stackChoices returns the choices of stack s under the first band cols.
 func (p *plan) stackChoices(cols *[MaxN]uint16, s int) []stackChoice {
 	all := uint16(1)<<p.n - 1
 	used := cols[s*p.w : (s+1)*p.w]

@@ -28,8 +28,8 @@ import (
 // by that representative, the splits of stacks 3..h-1 and the last
 // stack's split: one row (every last split) per prefix. A row is
 // counted as follows: fill the first h-1 stacks (each digit gets a row in
-// each, distinct, and distinct within a column); the rows it misses form
-// a partition Q of the digits into h triples; the last stack's split y
+// each, distinct, and the digits of a column distinct rows); the rows
+// the digits miss form a partition Q of the digits into h triples; the last stack's split y
 // fits exactly when each triple of Q takes one digit from each of y's
 // column sets, and then in one way. So a row is the count of fills per
 // partition Q, summed over the (h!)^2 partitions that fit each y.
@@ -37,8 +37,9 @@ import (
 // Loop: a piece's completions are the sum over band 2's column sets,
 // stack by stack (band 3 takes what is left), of the two band counts;
 // band 2 and band 3 swap (each first-stack choice is paired with the one
-// band 3 then has, counted twice), the first two stacks choose both
-// bands' table rows and the last stack's choices are read from two rows.
+// band 3 then has, counted twice), the first two stacks' choices give
+// each band's relabelling to table form, the third's its row, and the
+// last stack's choices are read from the two rows.
 
 // stackW is the stack width of the stack method.
 const stackW = 3
@@ -54,8 +55,8 @@ type stackData struct {
 	// splits), bReps the representatives in order.
 	bIndex []int32
 	bReps  []int32
-	// table: the band counts, rowLen (the number of splits) per row; see
-	// rowOf.
+	// table: the band counts, a row of len(splits) per prefix (see
+	// tableRows and rowAt).
 	table []uint32
 	mu    sync.Mutex // held while the table is filled
 	// lazy returns row k when there is no table (tests: a few rows of
@@ -69,7 +70,6 @@ type stackData struct {
 // group that takes it there (not at the last level), and a child node
 // per representative for the next stack.
 type orbitNode struct {
-	group []perm
 	rep   []int32
 	to    []perm
 	reps  []int32  // the representatives, increasing
@@ -215,7 +215,7 @@ func (g *perm) inverse(n int) (r perm) {
 func (p *plan) orbitTree(group []perm, level int) (*orbitNode, error) {
 	u := len(p.splits)
 	last := level == p.ns
-	nd := &orbitNode{group: group, rep: make([]int32, u)}
+	nd := &orbitNode{rep: make([]int32, u)}
 	if !last {
 		nd.to = make([]perm, u)
 		nd.child = make(map[int32]*orbitNode)
@@ -260,7 +260,6 @@ func (p *plan) orbitTree(group []perm, level int) (*orbitNode, error) {
 			nd.child[int32(i)] = c
 		}
 	}
-	nd.group = nil // not needed past this point
 	return nd, nil
 }
 
@@ -312,14 +311,6 @@ func (p *plan) canonical(st []int32, orders [][]uint8) uint64 {
 // idxPerm returns the index of the split sets relabelled by g.
 func (p *plan) idxPerm(g *perm, sets []uint16) int32 {
 	return p.st.dense[p.splitKey(relabel(g, sets[0]), relabel(g, sets[1]), relabel(g, sets[2]))]
-}
-
-func pow(u uint64, k int) uint64 {
-	r := uint64(1)
-	for range k {
-		r *= u
-	}
-	return r
 }
 
 // mergePieces sets p.pieces: the leaves of the orbit tree (first stack
