@@ -29,7 +29,7 @@ type gridsCluster struct {
 
 // maxClusterSide is the largest side a grid count job is submitted for
 // without -force, with one more: 12x12 with a side of the box 3 (3x4,
-// 4x3), which the stack method counts in about 130 CPU-days
+// 4x3), which the stack method counts in about 120 to 130 CPU-days
 // (docs/sudoku.md). The other shapes past 9x9 have not been measured.
 const maxClusterSide = 9
 
@@ -39,7 +39,7 @@ func clusterRefusal(r, c int) string {
 	if r*c <= maxClusterSide || r*c == 12 && (r == 3 || c == 3) {
 		return ""
 	}
-	return "this shape has not been measured (past 9x9 only 3x4 and 4x3 have: about 130 CPU-days, docs/sudoku.md)"
+	return "this shape has not been measured (past 9x9 only 3x4 and 4x3 have: about 4 CPU-months, docs/sudoku.md)"
 }
 
 func (g *gridsCluster) add(fs *cli.FlagSet) {
