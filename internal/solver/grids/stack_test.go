@@ -83,7 +83,7 @@ func TestStackPublished(t *testing.T) {
 		if tt.r != stackW && tt.c != stackW {
 			continue
 		}
-		got, err := Count(context.Background(), tt.r, tt.c, Options{stacks: true, Workers: 2})
+		got, err := Count(context.Background(), tt.r, tt.c, Options{stacks: true, Workers: 4})
 		if err != nil {
 			t.Fatalf("%dx%d: %v", tt.r, tt.c, err)
 		}
