@@ -33,13 +33,11 @@ func TestCountGridsCluster(t *testing.T) {
 	}{
 		{[]string{"count-grids", "-cluster", url, "-token", "tok", "3x4"}, 2, "about 10^9 CPU-years"},
 		{[]string{"count-grids", "-cluster", url, "-token", "tok", "2x5"}, 2, "-force submits it"},
-		{[]string{"count-grids", "-cluster", url, "-token", "tok", "-workers", "2", "3x3"}, 2, "-workers does not apply with -cluster"},
-		{[]string{"count-grids", "-cluster", url, "-token", "tok", "-piece", "3", "3x3"}, 2, "-piece does not apply with -cluster"},
-		{[]string{"count-grids", "-detach", "3x3"}, 2, "-detach needs -cluster URL"},
+		{[]string{"count-grids", "-detach", "3x3"}, 2, "want -cluster URL"},
 		{[]string{"count-grids", "-cluster", dead, "3x3"}, 1, "cannot connect to the cluster"},
 		{[]string{"count-grids", "-cluster", url, "-token", "nope", "2x2"}, 1, "uthorization"},
 	} {
-		_, stderr, code := runCmdCtx(context.Background(), "", tc.args...)
+		_, stderr, code := runCmd(context.Background(), tc.args, "")
 		if code != tc.code || !strings.Contains(stderr, tc.msg) {
 			t.Errorf("%q: exit %d, stderr %q; want %d, %q", tc.args, code, stderr, tc.code, tc.msg)
 		}
@@ -48,7 +46,7 @@ func TestCountGridsCluster(t *testing.T) {
 	// No worker yet: interrupted, the command says the job goes on (and
 	// the workers below count it).
 	ictx, icancel := context.WithTimeout(context.Background(), time.Second)
-	out, stderr, code := runCmdCtx(ictx, "", "count-grids", "-cluster", url, "-token", "tok", "2x2")
+	out, stderr, code := runCmd(ictx, []string{"count-grids", "-cluster", url, "-token", "tok", "2x2"}, "")
 	icancel()
 	if code != 1 || out != "" || !strings.Contains(stderr, "interrupted (0 of 2 pieces); job ") || !strings.Contains(stderr, "goes on: dlx jobs wait") {
 		t.Errorf("interrupted: exit %d, stdout %q, stderr %q; want exit 1, the job goes on", code, out, stderr)
@@ -71,7 +69,7 @@ func TestCountGridsCluster(t *testing.T) {
 		wg.Go(func() { w.Run(ctx) })
 	}
 
-	out, stderr, code = runCmdCtx(context.Background(), "", "count-grids", "-cluster", url, "-token", "tok", "2x4")
+	out, stderr, code = runCmd(context.Background(), []string{"count-grids", "-cluster", url, "-token", "tok", "2x4"}, "")
 	if code != 0 || out != "29136487207403520\n" || !strings.Contains(stderr, "job ") {
 		t.Errorf("2x4: exit %d, stdout %q, stderr %q; want 29136487207403520 and the job", code, out, stderr)
 	}
@@ -79,7 +77,7 @@ func TestCountGridsCluster(t *testing.T) {
 	if !testing.Short() {
 		shape, want = "3x3", "6670903752021072936960"
 	}
-	out, _, code = runCmdCtx(context.Background(), "", "count-grids", "-cluster", url, "-token", "tok", "-json", "-quiet", shape)
+	out, _, code = runCmd(context.Background(), []string{"count-grids", "-cluster", url, "-token", "tok", "-json", "-quiet", shape}, "")
 	var j struct {
 		Shape, Grids, Job string
 		Pieces            int
@@ -88,7 +86,7 @@ func TestCountGridsCluster(t *testing.T) {
 		t.Errorf("%s -json: exit %d, %q (%v); want %s grids", shape, code, out, err, want)
 	}
 	// -detach: the ID, and the job ends all the same.
-	out, _, code = runCmdCtx(context.Background(), "", "count-grids", "-cluster", url, "-token", "tok", "-detach", "-quiet", "2x2")
+	out, _, code = runCmd(context.Background(), []string{"count-grids", "-cluster", url, "-token", "tok", "-detach", "-quiet", "2x2"}, "")
 	id := strings.TrimSpace(out)
 	if code != 0 || id == "" {
 		t.Fatalf("-detach: exit %d, %q", code, out)

@@ -26,14 +26,7 @@ func TestCluster(t *testing.T) {
 	defer s.Stop()
 	url := s.URL()
 	dir := t.TempDir()
-	q8, _, code := runCmd(context.Background(), []string{"gen", "queens", "8"}, "")
-	if code != 0 {
-		t.Fatal("gen queens 8 failed")
-	}
-	file := filepath.Join(dir, "q8.dlx")
-	if err := os.WriteFile(file, []byte(q8), 0o666); err != nil {
-		t.Fatal(err)
-	}
+	file := queensFile(t, dir, 8)
 	bad := filepath.Join(dir, "bad.dlx")
 	os.WriteFile(bad, []byte("a b\na c\n"), 0o666)
 	bounds := filepath.Join(dir, "bounds.dlx")
@@ -52,8 +45,9 @@ func TestCluster(t *testing.T) {
 		{[]string{"count", "-cluster", url, "-token", "tok", bounds}, 2, "item bounds"},
 		{[]string{"count", "-cluster", dead, file}, 1, "cannot connect to the cluster " + dead},
 		{[]string{"count", "-cluster", url, "-token", "nope", file}, 1, "uthorization"},
-		{[]string{"count", "-cluster", url, "-n", "3", file}, 2, "-n does not apply with -cluster"},
-		{[]string{"count", "-depth", "2", file}, 2, "-depth needs -cluster URL"},
+		{[]string{"count", "-cluster", url, "-n", "3", file}, 2, "flag provided but not defined: -n"}, // dlx refuses it first
+		{[]string{"count", "-depth", "2", file}, 2, "want -cluster URL"},
+		{[]string{"count", "-cluster", url, "-depth", "2", "-pieces", "3", file}, 2, "want one of -depth D and -pieces N"},
 		{[]string{"jobs", "-cluster", url, "-token", "tok", "wait", "nosuchjob"}, 2, "nosuchjob: no such job"},
 		{[]string{"worker", "-cluster", dead}, 1, "cannot connect"},
 		{[]string{"cluster", "serve", "-listen", "0.0.0.0:0", "-store", dir}, 2, "refusing to serve beyond loopback"},
@@ -114,11 +108,7 @@ func TestClusterFaults(t *testing.T) {
 	}
 	defer s.Stop()
 	url := s.URL()
-	file := filepath.Join(t.TempDir(), "q8.dlx")
-	q8, _, _ := runCmd(context.Background(), []string{"gen", "queens", "8"}, "")
-	if err := os.WriteFile(file, []byte(q8), 0o666); err != nil {
-		t.Fatal(err)
-	}
+	file := queensFile(t, t.TempDir(), 8)
 	if _, _, code := runCmd(context.Background(), []string{"jobs", "-cluster", url}, ""); code != 0 {
 		t.Fatal("jobs failed")
 	}
