@@ -16,7 +16,7 @@ import (
 )
 
 // gen runs "dlx gen args..." and returns its output.
-func gen(t *testing.T, args ...string) string {
+func gen(t testing.TB, args ...string) string {
 	t.Helper()
 	out, errs, code := runCmd(context.Background(), append([]string{"gen"}, args...), "")
 	if code != 0 {
