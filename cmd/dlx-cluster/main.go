@@ -13,12 +13,19 @@
 //
 // Type them as the left column says; the right column runs the same
 // command directly (count and count-grids take only the flags that apply
-// with -cluster). Messages name the command as typed ("dlx worker: ...").
+// with -cluster). Messages name the command as typed ("dlx worker: ...");
+// a warning says when dlx or sudoku is of another release.
 // Exit status as dlx's: 0 success, 1 failure, 2 usage or input error (an
 // unknown job).
 package main
 
-import "github.com/dlxkit/dlx/internal/cli"
+import (
+	"fmt"
+	"os"
+
+	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/clusterexec"
+)
 
 //go:generate sh -c "go run . man > ../../docs/man/dlx-cluster.1"
 
@@ -35,4 +42,9 @@ var program = &cli.Program{
 	},
 }
 
-func main() { program.Main() }
+func main() {
+	if w := clusterexec.CallerWarning(os.Getenv(clusterexec.CallerEnv), cli.Version()); w != "" {
+		fmt.Fprintf(os.Stderr, "%s: %s\n", program.Name, w)
+	}
+	program.Main()
+}

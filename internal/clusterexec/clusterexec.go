@@ -21,6 +21,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"strings"
 
 	"github.com/dlxkit/dlx/internal/cli"
 )
@@ -30,6 +31,11 @@ const Program = "dlx-cluster"
 
 // Install is how to install Program.
 const Install = "go install github.com/dlxkit/dlx/cmd/dlx-cluster@latest, or take it from the release archive, beside dlx"
+
+// CallerEnv is the environment variable that tells Program which program
+// ran it and at which version ("dlx v1.2.0 (commit ...)"), so that it
+// can warn of two releases mixed (a flag one knows and the other not).
+const CallerEnv = "DLX_CLUSTER_CALLER"
 
 // ErrNotFound is returned when Program is neither beside the running
 // executable nor on PATH.
@@ -69,13 +75,15 @@ func Run(ctx context.Context, e *cli.Env, fs *cli.FlagSet, args []string) int {
 	if err != nil {
 		return fs.Usagef("%v", err)
 	}
+	caller, _, _ := strings.Cut(fs.Name(), " ")
+	env := append(os.Environ(), CallerEnv+"="+caller+" "+cli.Version())
 	if ownStreams(e) {
-		err := replace(path, args) // returns only when it failed
+		err := replace(path, args, env) // returns only when it failed
 		if !errors.Is(err, errors.ErrUnsupported) {
 			return fs.Usagef("running %s: %v", path, err)
 		}
 	}
-	return child(ctx, e, fs, path, args)
+	return child(ctx, e, fs, path, args, env)
 }
 
 // ownStreams reports whether e's streams are the process's own.
@@ -83,11 +91,12 @@ func ownStreams(e *cli.Env) bool {
 	return e.Stdin == io.Reader(os.Stdin) && e.Stdout == io.Writer(os.Stdout) && e.Stderr == io.Writer(os.Stderr)
 }
 
-// child runs path as a child process with e's streams, forwards the stop
+// child runs path as a child process with e's streams and env, forwards the stop
 // signals to it (and an interrupt when ctx is done) and returns its exit
 // status (ExitFail when a signal ended it).
-func child(ctx context.Context, e *cli.Env, fs *cli.FlagSet, path string, args []string) int {
+func child(ctx context.Context, e *cli.Env, fs *cli.FlagSet, path string, args, env []string) int {
 	cmd := exec.Command(path, args...)
+	cmd.Env = env
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = e.Stdin, e.Stdout, e.Stderr
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, cli.StopSignals...)
@@ -120,4 +129,15 @@ func signalChild(p *os.Process, s os.Signal) {
 	if err := p.Signal(s); err != nil && !errors.Is(err, os.ErrProcessDone) {
 		p.Kill()
 	}
+}
+
+// CallerWarning is the warning Program prints when the program that ran
+// it (the value of CallerEnv) is of another version than its own, own:
+// "" when they agree or no program ran it.
+func CallerWarning(caller, own string) string {
+	prog, version, ok := strings.Cut(caller, " ")
+	if !ok || version == own {
+		return ""
+	}
+	return fmt.Sprintf("warning: run by %s %s, this is %s %s: install both from one release (docs/cluster.md)", prog, version, Program, own)
 }

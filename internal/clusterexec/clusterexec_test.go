@@ -19,6 +19,7 @@ import (
 // exits 7 at SIGTERM, 8 at SIGINT (wait).
 const fakeProgram = `#!/bin/sh
 echo "args $*"
+echo "caller $DLX_CLUSTER_CALLER" >&2
 trap 'echo "got TERM" >&2; exit 7' TERM
 trap 'echo "got INT" >&2; exit 8' INT
 echo "ready, pid $$" >&2
@@ -65,7 +66,8 @@ func TestRunChild(t *testing.T) {
 		{[]string{"cat"}, "a problem\n", 0, "args cat\na problem\n"},
 	} {
 		out, errb, code := run(context.Background(), tc.stdin, tc.args...)
-		if code != tc.code || out != tc.out || !strings.HasPrefix(errb, "ready, pid ") {
+		caller := "caller dlx " + cli.Version() + "\nready, pid "
+		if code != tc.code || out != tc.out || !strings.HasPrefix(errb, caller) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %d, %q", tc.args, code, out, errb, tc.code, tc.out)
 		}
 	}
@@ -107,5 +109,19 @@ func TestRunNotFound(t *testing.T) {
 	if code != cli.ExitUsage || out != "" || !strings.HasPrefix(errb, "dlx worker: the cluster's commands run in the program dlx-cluster") ||
 		!strings.Contains(errb, "go install github.com/dlxkit/dlx/cmd/dlx-cluster@latest") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want 2 and how to install dlx-cluster", code, out, errb)
+	}
+}
+
+func TestCallerWarning(t *testing.T) {
+	for _, tc := range []struct{ caller, own, want string }{
+		{"", "v1.2.0", ""},
+		{"dlx v1.2.0", "v1.2.0", ""},
+		{"sudoku (devel)", "(devel)", ""},
+		{"dlx v1.3.0 (commit 0123456789ab)", "v1.2.0", "warning: run by dlx v1.3.0 (commit 0123456789ab), this is dlx-cluster v1.2.0: install both from one release (docs/cluster.md)"},
+		{"nonsense", "v1.2.0", ""},
+	} {
+		if got := CallerWarning(tc.caller, tc.own); got != tc.want {
+			t.Errorf("CallerWarning(%q, %q) = %q, want %q", tc.caller, tc.own, got, tc.want)
+		}
 	}
 }

@@ -2,13 +2,11 @@
 
 package clusterexec
 
-import (
-	"os"
-	"syscall"
-)
+import "syscall"
 
 // replace replaces the process with path, run with args (argv[0] is the
-// program's name), and the environment; it returns only when it failed.
-func replace(path string, args []string) error {
-	return syscall.Exec(path, append([]string{Program}, args...), os.Environ())
+// program's name) and the environment env; it returns only when it
+// failed.
+func replace(path string, args, env []string) error {
+	return syscall.Exec(path, append([]string{Program}, args...), env)
 }
