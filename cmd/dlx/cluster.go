@@ -58,9 +58,11 @@ func runCluster(ctx context.Context, e *cli.Env, args []string) int {
 	if !ok {
 		return code
 	}
-	fs := a.Flags
+	var fs *cli.FlagSet
 	if s != nil {
 		fs = s.Flags
+	} else {
+		fs = a.Flags
 	}
 	return clusterexec.Run(ctx, e, fs, append([]string{"cluster"}, args...))
 }

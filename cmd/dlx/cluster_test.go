@@ -40,6 +40,8 @@ func TestClusterCommandLines(t *testing.T) {
 		{[]string{"worker", "-cluster", "nats://h:1"}, "dlx worker: the cluster's commands run in the program dlx-cluster"},
 		{[]string{"count", "-cluster", "nats://h:1", file}, "go install github.com/dlxkit/dlx/cmd/dlx-cluster@latest"},
 		{[]string{"cluster", "status"}, "dlx cluster status: the cluster's commands run in the program dlx-cluster"},
+		{[]string{"cluster", "serve", "-store", "s"}, "dlx cluster: the cluster's commands run in the program dlx-cluster"},
+		{[]string{"jobs", "wait", "j1"}, "dlx jobs: the cluster's commands run in the program dlx-cluster"},
 	} {
 		out, stderr, code := runCmd(context.Background(), tc.args, "")
 		if code != 2 || out != "" || !strings.Contains(stderr, tc.msg) {

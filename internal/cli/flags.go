@@ -187,7 +187,8 @@ func (fs *FlagSet) terminator(args []string) int {
 	return -1
 }
 
-// IsSet reports whether the flag name was given on the command line.
+// IsSet reports whether the flag name was given: on the command line, or,
+// after Parse, from the environment (see EnvPrefix).
 func (fs *FlagSet) IsSet(name string) bool {
 	set := false
 	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })

@@ -85,9 +85,9 @@ func Given(fs *cli.FlagSet, names []string) []string {
 	return out
 }
 
-// Refuse returns the exit status of a usage error for the first flag
-// given on fs whose name is not in allowed, with the message "-NAME
-// why"; ok false when there is none.
+// Refuse reports a usage error, "-NAME why", for the first flag given on
+// fs whose name is not in allowed, and returns its exit status with
+// refused true; refused false when every flag given is allowed.
 func Refuse(fs *cli.FlagSet, allowed []string, why string) (code int, refused bool) {
 	var bad string
 	fs.Visit(func(f *flag.Flag) {
