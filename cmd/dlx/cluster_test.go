@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,8 +12,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/dlxkit/dlx/internal/cluster"
 )
 
 // TestClusterCommandLines: dlx checks the command lines of the cluster's
@@ -51,10 +51,11 @@ func TestClusterCommandLines(t *testing.T) {
 }
 
 // TestClusterThroughExec builds dlx and dlx-cluster side by side and runs
-// the cluster's commands as users type them, through dlx: count -cluster
-// (the problem on standard input), a worker, jobs wait; SIGTERM to the
-// worker reaches dlx-cluster, which stops gracefully (exit 0, its tally),
-// and, of one build, it does not warn of another release.
+// the cluster's commands as users type them, through dlx: cluster serve,
+// count -cluster (the problem on standard input), a worker, jobs wait;
+// SIGTERM to the worker and to the server reaches dlx-cluster, which
+// stops gracefully (exit 0; the worker's tally), and, of one build, it
+// does not warn of another release.
 func TestClusterThroughExec(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds dlx and dlx-cluster (seconds)")
@@ -72,41 +73,64 @@ func TestClusterThroughExec(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	t.Setenv("PATH", t.TempDir()) // dlx-cluster is found beside dlx, not on PATH
-	s, err := cluster.Serve(cluster.ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir()})
+	dlx := filepath.Join(bin, "dlx")
+
+	serve := exec.Command(dlx, "cluster", "serve", "-listen", "127.0.0.1:0", "-store", t.TempDir())
+	serveErr, err := serve.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Stop()
-	dlx := filepath.Join(bin, "dlx")
-	q8 := gen(t, "queens", "8")
+	if err := serve.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer serve.Process.Kill()
+	lines := bufio.NewScanner(serveErr)
+	var url string
+	for url == "" && lines.Scan() {
+		if _, rest, ok := strings.Cut(lines.Text(), "dlx cluster: serving on "); ok {
+			url, _, _ = strings.Cut(rest, ",")
+		}
+	}
+	if url == "" {
+		t.Fatalf("dlx cluster serve: no address (%v)", lines.Err())
+	}
+	go io.Copy(io.Discard, serveErr)
 
-	count := exec.Command(dlx, "count", "-cluster", s.URL(), "-detach", "-quiet", "-pieces", "10")
-	count.Stdin = strings.NewReader(q8)
+	count := exec.Command(dlx, "count", "-cluster", url, "-detach", "-quiet", "-pieces", "10")
+	count.Stdin = strings.NewReader(gen(t, "queens", "8"))
 	out, err := count.Output()
 	id := strings.TrimSpace(string(out))
 	if err != nil || id == "" {
 		t.Fatalf("dlx count -cluster -detach: %v, %q", err, out)
 	}
-	worker := exec.Command(dlx, "worker", "-cluster", s.URL(), "-workers", "2")
+	worker := exec.Command(dlx, "worker", "-cluster", url, "-workers", "2")
 	var werr strings.Builder
 	worker.Stderr = &werr
 	if err := worker.Start(); err != nil {
 		t.Fatal(err)
 	}
 	defer worker.Process.Kill()
-	out, err = exec.Command(dlx, "jobs", "-cluster", s.URL(), "wait", id).Output()
+	out, err = exec.Command(dlx, "jobs", "-cluster", url, "wait", id).Output()
 	if err != nil || string(out) != "92\n" {
 		t.Errorf("dlx jobs wait: %v, %q; want 92", err, out)
 	}
-	worker.Process.Signal(syscall.SIGTERM)
-	done := make(chan error, 1)
-	go func() { done <- worker.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil || !strings.Contains(werr.String(), "dlx worker: stopped: ") || strings.Contains(werr.String(), "warning") {
-			t.Errorf("dlx worker after SIGTERM: %v, stderr %q; want exit 0 and its tally", err, werr.String())
+	for _, p := range []struct {
+		name string
+		cmd  *exec.Cmd
+	}{{"dlx worker", worker}, {"dlx cluster serve", serve}} {
+		p.cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan error, 1)
+		go func() { done <- p.cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("%s after SIGTERM: %v; want exit 0", p.name, err)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s did not stop at SIGTERM", p.name)
 		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("dlx worker did not stop at SIGTERM")
+	}
+	if !strings.Contains(werr.String(), "dlx worker: stopped: ") || strings.Contains(werr.String(), "warning") {
+		t.Errorf("dlx worker's standard error %q: want its tally and no warning", werr.String())
 	}
 }
