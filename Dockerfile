@@ -1,5 +1,6 @@
 # Container images of "sudoku serve" and "dlx worker": static binaries in
-# an otherwise empty image, run as a user without privileges.
+# an otherwise empty image, run as a user without privileges. dlx runs
+# the cluster's commands in dlx-cluster, beside it (docs/cluster.md).
 #
 #   docker build -t dlxkit/sudoku .                          # sudoku serve (the last stage)
 #   docker build --target dlx-worker -t dlxkit/dlx-worker .  # dlx worker
@@ -14,7 +15,7 @@
 # GO_IMAGE is the image of the build stage: Go, and a shell for RUN.
 ARG GO_IMAGE=golang:1.26
 
-# The build: both commands, static (no cgo), stamped as a release build
+# The build: the three commands, static (no cgo), stamped as a release build
 # is (internal/cli/version.go); pass --build-arg VERSION=v1.2.0
 # COMMIT=$(git rev-parse HEAD) DATE=$(date -u +%FT%TZ).
 FROM ${GO_IMAGE} AS build
@@ -30,13 +31,13 @@ RUN CGO_ENABLED=0 go build -trimpath -o /out/ \
 	-X github.com/dlxkit/dlx/internal/cli.version=${VERSION} \
 	-X github.com/dlxkit/dlx/internal/cli.commit=${COMMIT} \
 	-X github.com/dlxkit/dlx/internal/cli.date=${DATE}" \
-	./cmd/dlx ./cmd/sudoku
+	./cmd/dlx ./cmd/sudoku ./cmd/dlx-cluster
 
 # What both images hold: the binaries, and the CA certificates for TLS
 # to servers with public certificates (dlx worker -cluster tls://...).
 FROM scratch AS base
 COPY --from=build /etc/ssl/certs/ca-certificates.crt /etc/ssl/certs/
-COPY --from=build /out/dlx /out/sudoku /usr/local/bin/
+COPY --from=build /out/dlx /out/sudoku /out/dlx-cluster /usr/local/bin/
 COPY LICENSE /usr/share/doc/dlx/
 # A numeric user and group without privileges (no /etc/passwd here).
 USER 65532:65532

@@ -70,10 +70,23 @@ func (g *Generator) constrained(ctx context.Context, index int) (Result, error) 
 		Nodes: g.solver.Guesses(), Checks: checks + 1, Grids: 1}, nil
 }
 
+// Filling a grid with the rules: up to fillTries searches with the
+// digits in random order, each bounded by fillNodes nodes, before the
+// slower fill by givens. On an empty 9x9 grid (300 seeds) a random order
+// ended within 100 nodes with anti-king, 2,900 in 90% of the searches
+// with anti-knight and non-consecutive together, and, heavy-tailed, 6,300
+// in half the searches, 35,000 in 90% with non-consecutive alone: so
+// several short searches rather than one long one.
+const (
+	fillTries = 8
+	fillNodes = 10000
+)
+
 // fillRules returns a random grid that keeps every rule of the
-// generator's variant, and the number of solver calls it made. The
-// solvers that take every rule search in a fixed order, so the grid is
-// made random by its givens: cells in random order each get the first
+// generator's variant, and the number of solver calls it made: the
+// first of fillTries searches with a random digit order (Options.Seed)
+// that ends within fillNodes nodes. When none does, the grid is made
+// random by its givens: cells in random order each get the first
 // digit, in random order, with which the grid still has a solution,
 // until the givens leave one solution only. A digit that the rules rule
 // out costs a search that finds nothing, bounded like the digging's; the
@@ -84,8 +97,22 @@ func (g *Generator) fillRules(ctx context.Context, rng *rand.Rand) (*sudoku.Grid
 	noGrid := func(err error) error {
 		return fmt.Errorf("%w: no %dx%d grid keeps all its rules (%v)", ErrNoPuzzle, g.shape.N(), g.shape.N(), err)
 	}
+	calls := 0
+	for range fillTries {
+		rs := sudoku.NewSolver(sudoku.Options{Method: sudoku.Propagate, Seed: rng.Uint64() | 1, MaxNodes: fillNodes})
+		sol, err := rs.Solve(ctx, p)
+		calls++
+		switch {
+		case err == nil:
+			return sol, calls, nil
+		case errors.Is(err, sudoku.ErrNoSolution) || errors.Is(err, sudoku.ErrInvalid):
+			return nil, calls, noGrid(err)
+		case !errors.Is(err, sudoku.ErrNodeBudget):
+			return nil, calls, err
+		}
+	}
 	sol, n, err := g.solver.SolveIntoCount(ctx, p, nil, 2)
-	calls := 1
+	calls++
 	if errors.Is(err, sudoku.ErrNoSolution) || errors.Is(err, sudoku.ErrInvalid) {
 		return nil, calls, noGrid(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -434,5 +435,53 @@ func TestManyKinds(t *testing.T) {
 				t.Fatalf("killer %v: puzzle %d differs between 1 and 3 workers", opt.Killer, i)
 			}
 		}
+	}
+}
+
+// TestFillRulesRandom: the grids a generator with constraints starts
+// from come from the searches with a random digit order (at most
+// fillTries solver calls, never the slow fill by givens) on every rule
+// set here, keep the rules, and differ from seed to seed.
+func TestFillRulesRandom(t *testing.T) {
+	ctx := context.Background()
+	sixteen := sudoku.Shape{BoxRows: 4, BoxCols: 4}
+	for _, tc := range []struct {
+		name  string
+		shape sudoku.Shape
+		v     *sudoku.Variant
+	}{
+		{"non-consecutive", sudoku.Standard, &sudoku.Variant{NonConsecutive: true}},
+		{"anti-knight", sudoku.Standard, &sudoku.Variant{AntiKnight: true}},
+		{"anti-king", sudoku.Standard, &sudoku.Variant{AntiKing: true}},
+		{"anti-knight+non-consecutive", sudoku.Standard, &sudoku.Variant{AntiKnight: true, NonConsecutive: true}},
+		{"16x16 anti-knight", sixteen, &sudoku.Variant{AntiKnight: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := newConstrainedGenerator(Options{Shape: tc.shape, Variant: tc.v}, tc.shape)
+			if err != nil {
+				t.Fatal(err)
+			}
+			grids := map[string]bool{}
+			var maxCalls int
+			for seed := uint64(1); seed <= 6; seed++ {
+				rng := rand.New(rand.NewPCG(seed, 7))
+				sol, calls, err := g.fillRules(ctx, rng)
+				if err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+				if calls > fillTries {
+					t.Errorf("seed %d: %d solver calls: no random search ended within %d nodes", seed, calls, fillNodes)
+				}
+				maxCalls = max(maxCalls, calls)
+				if slices.Contains(sol.Cells, 0) || len(sudoku.CheckRules(sol)) > 0 {
+					t.Fatalf("seed %d: %s breaks %v", seed, sol, sudoku.CheckRules(sol))
+				}
+				grids[sol.String()] = true
+			}
+			if len(grids) < 5 {
+				t.Errorf("6 seeds gave %d different grids", len(grids))
+			}
+			t.Logf("at most %d random searches", maxCalls)
+		})
 	}
 }

@@ -122,7 +122,7 @@ func ExampleOptions_rules() {
 	n, err := sudoku.Count(ctx, r.Puzzle, 2)
 	fmt.Println("solutions:", n, err)
 	// Output:
-	// {"size":"2x3","arrows":[{"circle":[0],"shaft":[6,12]},{"circle":[35],"shaft":[34,33]}],"differences":[{"cells":[14,15]}],"puzzle":"..6..1........3........5.4..2..6.3.."}
-	// 8 givens, solution 536241412653153462624135341526265314
+	// {"size":"2x3","arrows":[{"circle":[0],"shaft":[6,12]},{"circle":[35],"shaft":[34,33]}],"differences":[{"cells":[14,15]}],"puzzle":".....4.4.6...3..5..6..1............."}
+	// 7 givens, solution 613524245631431256562413154362326145
 	// solutions: 1 <nil>
 }

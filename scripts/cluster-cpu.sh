@@ -9,7 +9,7 @@
 #   scripts/cluster-cpu.sh FILE [RUNS]      (EXTRA="-pieces 512" for the old split)
 set -u
 D=$(mktemp -d); trap 'rm -rf "$D"' EXIT
-if [ -z "${DLX:-}" ]; then go build -o "$D/dlx" ./cmd/dlx || exit 1; DLX=$D/dlx; fi
+if [ -z "${DLX:-}" ]; then go build -o "$D/" ./cmd/dlx ./cmd/dlx-cluster || exit 1; DLX=$D/dlx; fi
 F=$1; RUNS=${2:-3}
 rm -rf $D/store; $DLX cluster serve -listen 127.0.0.1:0 -store $D/store 2> $D/serve.log & SP=$!
 sleep 1; URL=$(grep -o 'nats://[0-9.:]*' $D/serve.log | head -1)

@@ -12,7 +12,7 @@
 # jobs -json".
 set -u
 D=$(mktemp -d); trap 'rm -rf "$D"' EXIT
-if [ -z "${DLX:-}" ]; then go build -o "$D/dlx" ./cmd/dlx || exit 1; DLX=$D/dlx; fi
+if [ -z "${DLX:-}" ]; then go build -o "$D/" ./cmd/dlx ./cmd/dlx-cluster || exit 1; DLX=$D/dlx; fi
 Q=$D/q16.dlx; "$DLX" gen queens 16 > "$Q"; WANT=14772512
 declare -a WP
 serve() { rm -rf $D/store; $DLX cluster serve -listen 127.0.0.1:${PORT:-0} -store $D/store 2>> $D/serve.log & SP=$!; sleep 1

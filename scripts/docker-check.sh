@@ -10,7 +10,8 @@
 #   3. the sudoku image runs (buildah run, chroot isolation): "sudoku
 #      serve" answers /healthz and solves a puzzle over HTTP, as the user
 #      65532, with binaries that run in the otherwise empty image; the
-#      dlx-worker image's dlx prints its version.
+#      dlx-worker image's dlx and dlx-cluster print their version, and dlx
+#      jobs runs in dlx-cluster (it reports the server it cannot reach).
 #
 # Needs buildah and busybox (Debian's buildah and busybox-static); exits 3
 # without them. Images and containers go to a temporary storage that is
@@ -129,4 +130,17 @@ if [ "$got" != "dlx $version" ]; then
 	echo "docker-check: dlx -version prints \"$got\", want \"dlx $version\"" >&2
 	exit 1
 fi
-echo "docker-check: dlx-worker image: $got"
+got2=$(bah run --isolation chroot "$ctr" -- /usr/local/bin/dlx-cluster -version)
+if [ "$got2" != "dlx-cluster $version" ]; then
+	echo "docker-check: dlx-cluster -version prints \"$got2\", want \"dlx-cluster $version\"" >&2
+	exit 1
+fi
+jobs=$(bah run --isolation chroot "$ctr" -- /usr/local/bin/dlx jobs -cluster nats://127.0.0.1:9 2>&1 || true)
+case "$jobs" in
+*"cannot connect"*) ;;
+*)
+	echo "docker-check: dlx jobs in the image did not run dlx-cluster: $jobs" >&2
+	exit 1
+	;;
+esac
+echo "docker-check: dlx-worker image: $got, $got2, dlx jobs runs dlx-cluster"

@@ -3,7 +3,7 @@
 # itself (from the Go module proxy, at the version below):
 #
 #   1. goreleaser check: the configuration is valid;
-#   2. a snapshot build of both commands for this machine's target, of the
+#   2. a snapshot build of the three commands for this machine's target, of the
 #      working tree, into a temporary directory, and their -version, which
 #      must print the snapshot version, the commit (HEAD) and the commit's
 #      date that the build stamps.
@@ -67,7 +67,7 @@ version=$(sed -n 's/.*"version":"\([^"]*\)".*/\1/p' "$tmp/dist/metadata.json")
 head=$(git rev-parse HEAD)
 date=$(TZ=UTC git show -s --date=format-local:%Y-%m-%dT%H:%M:%SZ --format=%cd HEAD)
 status=0
-for cmd in dlx sudoku; do
+for cmd in dlx sudoku dlx-cluster; do
 	bin=$(ls "$tmp"/dist/"${cmd}"_"$(go env GOOS)"_"$(go env GOARCH)"*/"$cmd"* | head -n 1)
 	got=$("$bin" -version)
 	want="$cmd v$version (commit ${head:0:12}, $date)"

@@ -21,7 +21,8 @@ const (
 	// Propagate uses the constraint-propagation solver
 	// (internal/solver/propagate), which takes every rule of every
 	// variant on grids up to 16x16 (MaxPropagateN); larger grids give an
-	// error wrapping ErrShape. It ignores Options.Seed.
+	// error wrapping ErrShape. Options.Seed randomizes its digit order
+	// as it does the exact-cover search's.
 	Propagate
 )
 

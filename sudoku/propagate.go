@@ -241,7 +241,7 @@ func (s *Solver) propagateCount(ctx context.Context, g *Grid, limit int) (*propE
 	if limit == math.MaxInt {
 		limit = 0 // all of them
 	}
-	e.ps.MaxNodes = s.opt.MaxNodes
+	e.ps.MaxNodes, e.ps.Seed = s.opt.MaxNodes, s.opt.Seed
 	n, err := e.ps.Count(ctx, g.Cells, limit, e.sol)
 	s.guesses = int(e.ps.Nodes())
 	if errors.Is(err, propagate.ErrNodeBudget) {

@@ -26,9 +26,9 @@ type Options struct {
 	// 0 means 2 (enough to tell a unique solution).
 	Limit int
 	// Seed, when nonzero, randomizes the order in which the exact-cover
-	// search tries digits, so that Solve on an empty or sparse grid returns
-	// a random solution, the same for the same seed. Auto then uses the
-	// exact-cover solver.
+	// and propagation searches try digits, so that Solve on an empty or
+	// sparse grid returns a random solution, the same for the same seed.
+	// Auto then prefers the exact-cover solver (AutoMethod).
 	Seed uint64
 	// MaxBytes bounds the memory of an exact-cover matrix, as
 	// EstimateMatrix figures it before building anything: a puzzle whose

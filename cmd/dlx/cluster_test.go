@@ -1,219 +1,136 @@
 package main
 
 import (
+	"bufio"
 	"context"
-	"net"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
-	"sync"
+	"syscall"
 	"testing"
 	"time"
-
-	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
-
-	"github.com/dlxkit/dlx/internal/cluster"
 )
 
-// TestCluster runs dlx count -cluster, dlx worker and dlx jobs against an
-// embedded server on 127.0.0.1.
-func TestCluster(t *testing.T) {
-	s, err := cluster.Serve(cluster.ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir(), Token: "tok"})
-	if err != nil {
+// TestClusterCommandLines: dlx checks the command lines of the cluster's
+// commands itself, so that a usage error needs no dlx-cluster; a good one
+// without dlx-cluster says what to install (exit 2).
+func TestClusterCommandLines(t *testing.T) {
+	t.Setenv("PATH", t.TempDir()) // no dlx-cluster
+	file := filepath.Join(t.TempDir(), "q4.dlx")
+	if err := os.WriteFile(file, []byte(gen(t, "queens", "4")), 0o666); err != nil {
 		t.Fatal(err)
-	}
-	defer s.Stop()
-	url := s.URL()
-	dir := t.TempDir()
-	q8, _, code := runCmd(context.Background(), []string{"gen", "queens", "8"}, "")
-	if code != 0 {
-		t.Fatal("gen queens 8 failed")
-	}
-	file := filepath.Join(dir, "q8.dlx")
-	if err := os.WriteFile(file, []byte(q8), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	bad := filepath.Join(dir, "bad.dlx")
-	os.WriteFile(bad, []byte("a b\na c\n"), 0o666)
-	bounds := filepath.Join(dir, "bounds.dlx")
-	os.WriteFile(bounds, []byte("2:3|a b\na\nb\n"), 0o666)
-
-	// Errors first: nothing may be queued.
-	l, _ := net.Listen("tcp", "127.0.0.1:0")
-	dead := "nats://" + l.Addr().String()
-	l.Close()
-	for _, tc := range []struct {
-		args []string
-		code int
-		msg  string
-	}{
-		{[]string{"count", "-cluster", url, "-token", "tok", bad}, 2, `bad.dlx: line 2, column 3: unknown item "c"`},
-		{[]string{"count", "-cluster", url, "-token", "tok", bounds}, 2, "item bounds"},
-		{[]string{"count", "-cluster", dead, file}, 1, "cannot connect to the cluster " + dead},
-		{[]string{"count", "-cluster", url, "-token", "nope", file}, 1, "uthorization"},
-		{[]string{"count", "-cluster", url, "-n", "3", file}, 2, "-n does not apply with -cluster"},
-		{[]string{"count", "-depth", "2", file}, 2, "-depth needs -cluster URL"},
-		{[]string{"jobs", "-cluster", url, "-token", "tok", "wait", "nosuchjob"}, 2, "nosuchjob: no such job"},
-		{[]string{"worker", "-cluster", dead}, 1, "cannot connect"},
-		{[]string{"cluster", "serve", "-listen", "0.0.0.0:0", "-store", dir}, 2, "refusing to serve beyond loopback"},
-	} {
-		start := time.Now()
-		_, stderr, code := runCmd(context.Background(), tc.args, "")
-		if code != tc.code || !strings.Contains(stderr, tc.msg) {
-			t.Errorf("%q: exit %d, stderr %q; want %d, %q", tc.args, code, stderr, tc.code, tc.msg)
-		}
-		if d := time.Since(start); d > 10*time.Second {
-			t.Errorf("%q: took %v", tc.args, d)
-		}
-	}
-	out, _, code := runCmd(context.Background(), []string{"jobs", "-cluster", url, "-token", "tok"}, "")
-	if code != 0 || out != "" {
-		t.Fatalf("jobs after the errors: exit %d, %q; want none", code, out)
-	}
-
-	// A job submitted and left, then a worker, then jobs wait.
-	out, _, code = runCmd(context.Background(), []string{"count", "-cluster", url, "-token", "tok", "-detach", "-quiet", "-pieces", "30", file}, "")
-	id := strings.TrimSpace(out)
-	if code != 0 || id == "" {
-		t.Fatalf("count -detach: exit %d, %q", code, out)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	var wcode int
-	var werr string
-	wg.Go(func() {
-		_, werr, wcode = runCmd(ctx, []string{"worker", "-cluster", url, "-token", "tok", "-workers", "2"}, "")
-	})
-	out, _, code = runCmd(context.Background(), []string{"jobs", "-cluster", url, "-token", "tok", "wait", id}, "")
-	if code != 0 || out != "92\n" {
-		t.Errorf("jobs wait: exit %d, %q; want 92", code, out)
-	}
-	out, _, code = runCmd(context.Background(), []string{"count", "-cluster", url, "-token", "tok", "-json", "-depth", "2", file}, "")
-	if code != 0 || !strings.HasPrefix(out, `{"solutions":92,`) || !strings.Contains(out, `"complete":true,"job":"`) || !strings.HasSuffix(out, `"pieces":40}`+"\n") {
-		t.Errorf("count -json: exit %d, %q", code, out)
-	}
-	out, _, code = runCmd(context.Background(), []string{"jobs", "-cluster", url, "-token", "tok", "-json"}, "")
-	if code != 0 || strings.Count(out, `"state":"done","pieces":`) != 2 || !strings.Contains(out, `"job":"`+id+`"`) {
-		t.Errorf("jobs -json: exit %d, %q", code, out)
-	}
-	cancel()
-	wg.Wait()
-	if wcode != 0 || !strings.Contains(werr, "stopped: 80 pieces counted, 0 failed") {
-		t.Errorf("worker: exit %d, stderr %q", wcode, werr)
-	}
-}
-
-// TestClusterFaults: a submission whose queueing fails part-way names
-// its job (the ID used to come only after every piece was queued), and
-// dlx jobs rm, retry and prune do their work.
-func TestClusterFaults(t *testing.T) {
-	s, err := cluster.Serve(cluster.ServerOptions{Listen: "127.0.0.1:0", StoreDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Stop()
-	url := s.URL()
-	file := filepath.Join(t.TempDir(), "q8.dlx")
-	q8, _, _ := runCmd(context.Background(), []string{"gen", "queens", "8"}, "")
-	if err := os.WriteFile(file, []byte(q8), 0o666); err != nil {
-		t.Fatal(err)
-	}
-	if _, _, code := runCmd(context.Background(), []string{"jobs", "-cluster", url}, ""); code != 0 {
-		t.Fatal("jobs failed")
-	}
-	// A queue that takes 3 messages.
-	nc, err := nats.Connect(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
-	js, _ := jetstream.New(nc)
-	st, err := js.Stream(context.Background(), "DLX_PIECES")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := st.CachedInfo().Config
-	cfg.MaxMsgs, cfg.Discard = 3, jetstream.DiscardNew
-	if _, err := js.UpdateStream(context.Background(), cfg); err != nil {
-		t.Fatal(err)
-	}
-	_, stderr, code := runCmd(context.Background(), []string{"count", "-cluster", url, "-pieces", "30", file}, "")
-	first, _, _ := strings.Cut(stderr, "\n")
-	id := strings.TrimSuffix(strings.Fields(strings.TrimPrefix(first, "dlx count: job "))[0], ":")
-	if code != 1 || !strings.Contains(first, "queueing 40 pieces") || !strings.Contains(stderr, "job "+id+" refused and removed: queueing piece 4") {
-		t.Fatalf("count with a queue that fills: exit %d, stderr %q", code, stderr)
-	}
-	if out, _, _ := runCmd(context.Background(), []string{"jobs", "-cluster", url}, ""); out != "" {
-		t.Errorf("jobs after the refusal: %q, want none", out)
-	}
-	cfg.MaxMsgs = -1
-	if _, err := js.UpdateStream(context.Background(), cfg); err != nil {
-		t.Fatal(err)
-	}
-	// A job with a piece lost (off the queue, never counted): retry
-	// queues it again with the others.
-	out, _, code := runCmd(context.Background(), []string{"count", "-cluster", url, "-detach", "-quiet", "-pieces", "30", file}, "")
-	id = strings.TrimSpace(out)
-	if code != 0 || id == "" {
-		t.Fatalf("count -detach: %d, %q", code, out)
-	}
-	info, err := st.Info(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := st.DeleteMsg(context.Background(), info.State.FirstSeq); err != nil {
-		t.Fatal(err)
-	}
-	_, stderr, code = runCmd(context.Background(), []string{"jobs", "-cluster", url, "retry", id}, "")
-	if code != 0 || !strings.Contains(stderr, "40 pieces queued again") {
-		t.Fatalf("retry: exit %d, %q", code, stderr)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	wg.Go(func() { runCmd(ctx, []string{"worker", "-cluster", url, "-quiet"}, "") })
-	out, _, code = runCmd(context.Background(), []string{"jobs", "-cluster", url, "wait", id}, "")
-	cancel()
-	wg.Wait()
-	if code != 0 || out != "92\n" {
-		t.Fatalf("wait after retry: exit %d, %q", code, out)
 	}
 	for _, tc := range []struct {
 		args []string
-		code int
 		msg  string
 	}{
-		{[]string{"rm"}, 2, "want dlx jobs rm ID..."},
-		{[]string{"prune", "soon"}, 2, "want an age"},
-		{[]string{"retry", "nosuchjob"}, 2, "no such job"},
-		{[]string{"rm", "nosuchjob"}, 2, "no such job"},
-		{[]string{"prune", "1h"}, 0, ""},
-		{[]string{"rm", id}, 0, ""},
+		{[]string{"count", "-cluster", "nats://h:1", "-n", "3", file}, "dlx count: -n does not apply with -cluster"},
+		{[]string{"count", "-cluster", "nats://h:1", "-workers", "2", file}, "dlx count: -workers does not apply with -cluster"},
+		{[]string{"count", "-cluster", "nats://h:1", "-sub", "p", file}, "dlx count: -sub does not apply with -cluster"},
+		{[]string{"count", "-cluster", "nats://h:1", "-depth", "2", "-pieces", "3", file}, "want one of -depth D and -pieces N"},
+		{[]string{"count", "-depth", "2", file}, "dlx count: -depth needs -cluster URL"},
+		{[]string{"count", "-tls-cert", "c.pem", file}, "dlx count: -tls-cert needs -cluster URL"},
+		{[]string{"worker", "-workers", "0"}, "dlx worker: -workers must be at least 1"},
+		{[]string{"jobs", "frob"}, `dlx jobs: unknown "frob"`},
+		{[]string{"cluster", "serve", "-tls-ca", "ca.pem"}, "give -tls-cert and -tls-key"},
+		{[]string{"cluster", "replicas", "0"}, "want a number at least 1"},
+		{[]string{"worker", "-cluster", "nats://h:1"}, "dlx worker: the cluster's commands run in the program dlx-cluster"},
+		{[]string{"count", "-cluster", "nats://h:1", file}, "go install github.com/dlxkit/dlx/cmd/dlx-cluster@latest"},
+		{[]string{"cluster", "status"}, "dlx cluster status: the cluster's commands run in the program dlx-cluster"},
+		{[]string{"cluster", "serve", "-store", "s"}, "dlx cluster: the cluster's commands run in the program dlx-cluster"},
+		{[]string{"jobs", "wait", "j1"}, "dlx jobs: the cluster's commands run in the program dlx-cluster"},
 	} {
-		_, stderr, code := runCmd(context.Background(), append([]string{"jobs", "-cluster", url}, tc.args...), "")
-		if code != tc.code || !strings.Contains(stderr, tc.msg) {
-			t.Errorf("jobs %q: exit %d, %q; want %d, %q", tc.args, code, stderr, tc.code, tc.msg)
+		out, stderr, code := runCmd(context.Background(), tc.args, "")
+		if code != 2 || out != "" || !strings.Contains(stderr, tc.msg) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2, %q", tc.args, code, out, stderr, tc.msg)
 		}
-	}
-	if out, _, code := runCmd(context.Background(), []string{"jobs", "-cluster", url}, ""); code != 0 || out != "" {
-		t.Errorf("jobs after rm: %d, %q", code, out)
 	}
 }
 
-// The progress line makes no estimate while the server is away, nor says
-// "about 0s left" when the pieces are late.
-func TestJobProgressLine(t *testing.T) {
-	start := time.Now().Add(-time.Minute)
-	p := &jobProgress{start: start}
-	p.report(cluster.Status{Job: cluster.Job{Pieces: 10, Done: 1}, Connected: true})
-	p.first = start
-	p.report(cluster.Status{Job: cluster.Job{Pieces: 10, Done: 5}, Connected: true})
-	p.at = start.Add(time.Second) // 5 pieces in a second, then nothing for a minute
-	if line := p.line(time.Minute); strings.Contains(line, "left") || !strings.Contains(line, "no piece in for") {
-		t.Errorf("late: %q", line)
+// TestClusterThroughExec builds dlx and dlx-cluster side by side and runs
+// the cluster's commands as users type them, through dlx: cluster serve,
+// count -cluster (the problem on standard input), a worker, jobs wait;
+// SIGTERM to the worker and to the server reaches dlx-cluster, which
+// stops gracefully (exit 0; the worker's tally), and, of one build, it
+// does not warn of another release.
+func TestClusterThroughExec(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds dlx and dlx-cluster (seconds)")
 	}
-	p.report(cluster.Status{Job: cluster.Job{Pieces: 10, Done: 5}, Connected: false})
-	if line := p.line(time.Minute); strings.Contains(line, "left") || !strings.Contains(line, "server unreachable") {
-		t.Errorf("away: %q", line)
+	if runtime.GOOS == "windows" {
+		t.Skip("SIGTERM")
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command on PATH")
+	}
+	bin := t.TempDir()
+	build := exec.Command(goCmd, "build", "-o", bin+string(filepath.Separator), ".", "../dlx-cluster")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	t.Setenv("PATH", t.TempDir()) // dlx-cluster is found beside dlx, not on PATH
+	dlx := filepath.Join(bin, "dlx")
+
+	serve := exec.Command(dlx, "cluster", "serve", "-listen", "127.0.0.1:0", "-store", t.TempDir())
+	serveErr, err := serve.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := serve.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer serve.Process.Kill()
+	lines := bufio.NewScanner(serveErr)
+	var url string
+	for url == "" && lines.Scan() {
+		if _, rest, ok := strings.Cut(lines.Text(), "dlx cluster: serving on "); ok {
+			url, _, _ = strings.Cut(rest, ",")
+		}
+	}
+	if url == "" {
+		t.Fatalf("dlx cluster serve: no address (%v)", lines.Err())
+	}
+	go io.Copy(io.Discard, serveErr)
+
+	count := exec.Command(dlx, "count", "-cluster", url, "-detach", "-quiet", "-pieces", "10")
+	count.Stdin = strings.NewReader(gen(t, "queens", "8"))
+	out, err := count.Output()
+	id := strings.TrimSpace(string(out))
+	if err != nil || id == "" {
+		t.Fatalf("dlx count -cluster -detach: %v, %q", err, out)
+	}
+	worker := exec.Command(dlx, "worker", "-cluster", url, "-workers", "2")
+	var werr strings.Builder
+	worker.Stderr = &werr
+	if err := worker.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer worker.Process.Kill()
+	out, err = exec.Command(dlx, "jobs", "-cluster", url, "wait", id).Output()
+	if err != nil || string(out) != "92\n" {
+		t.Errorf("dlx jobs wait: %v, %q; want 92", err, out)
+	}
+	for _, p := range []struct {
+		name string
+		cmd  *exec.Cmd
+	}{{"dlx worker", worker}, {"dlx cluster serve", serve}} {
+		p.cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan error, 1)
+		go func() { done <- p.cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("%s after SIGTERM: %v; want exit 0", p.name, err)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%s did not stop at SIGTERM", p.name)
+		}
+	}
+	if !strings.Contains(werr.String(), "dlx worker: stopped: ") || strings.Contains(werr.String(), "warning") {
+		t.Errorf("dlx worker's standard error %q: want its tally and no warning", werr.String())
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dlxkit/dlx/exactcover"
 	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/countfmt"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 )
 
@@ -36,21 +37,6 @@ levels above the pieces. -detach prints the job's ID and exits: "dlx jobs
 wait ID" prints the total. Ctrl-C (or SIGTERM, SIGHUP) stops the waiting,
 not the job.`
 
-// countJSON is the output of "dlx count -json".
-type countJSON struct {
-	Solutions int64  `json:"solutions"`
-	Nodes     int64  `json:"nodes"`
-	Updates   int64  `json:"updates"`
-	Complete  bool   `json:"complete"`
-	Stopped   string `json:"stopped,omitempty"`
-	// With -cluster: the job and its number of pieces.
-	Job    string `json:"job,omitempty"`
-	Pieces int    `json:"pieces,omitempty"`
-	// A grid count's job (sudoku count-grids -cluster): the number of
-	// grids, in decimal.
-	Grids string `json:"grids,omitempty"`
-}
-
 func runCount(ctx context.Context, e *cli.Env, args []string) int {
 	f := newSearchFlags(e, "count", countSummary)
 	file, code, ok := f.parse(args)
@@ -60,8 +46,8 @@ func runCount(ctx context.Context, e *cli.Env, args []string) int {
 	if f.cluster.URL != "" {
 		return runCountCluster(ctx, e, f, file)
 	}
-	for _, name := range []string{"depth", "pieces", "detach", "token", "creds", "tls-ca", "tls-cert", "tls-key", "nkey", "replicas", "max-bytes"} {
-		if flagSet(f.FlagSet, name) {
+	for _, name := range countClusterOnly {
+		if f.IsSet(name) {
 			return f.Usagef("-%s needs -cluster URL", name)
 		}
 	}
@@ -89,7 +75,7 @@ func runCount(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	w := f.Output()
 	if f.json {
-		j := countJSON{Solutions: n, Nodes: st.Nodes, Updates: st.Updates, Complete: true}
+		j := countfmt.Count{Solutions: n, Nodes: st.Nodes, Updates: st.Updates, Complete: true}
 		switch {
 		case stopped:
 			j.Complete, j.Stopped = false, reason
@@ -102,7 +88,7 @@ func runCount(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	code = f.Finish(w, 0)
 	if f.stats {
-		f.Errorf("%s", statsLine(st, elapsed))
+		f.Errorf("%s", countfmt.Stats(st, elapsed))
 	}
 	if stopped {
 		f.Errorf("%s", partial(reason))

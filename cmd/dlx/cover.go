@@ -10,6 +10,7 @@ import (
 
 	"github.com/dlxkit/dlx/exactcover"
 	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/countfmt"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/internal/numfmt"
 )
@@ -149,8 +150,8 @@ func runCover(ctx context.Context, e *cli.Env, args []string) int {
 	st := s.Stats()
 	if f.stats {
 		f.Errorf("%s, %s, %s in %s (%s nodes/s)",
-			plural(st.Covers, "cover", "covers"), plural(st.Nodes, "node", "nodes"), plural(int64(st.Passes), "pass", "passes"),
-			numfmt.Duration(elapsed), perSecond(st.Nodes, elapsed))
+			countfmt.Plural(st.Covers, "cover", "covers"), countfmt.Plural(st.Nodes, "node", "nodes"), countfmt.Plural(int64(st.Passes), "pass", "passes"),
+			numfmt.Duration(elapsed), countfmt.PerSecond(st.Nodes, elapsed))
 	}
 	switch {
 	case noCover:
@@ -167,7 +168,7 @@ func runCover(ctx context.Context, e *cli.Env, args []string) int {
 		case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 			why = "interrupted"
 		}
-		msg := fmt.Sprintf("partial: %s after %s", why, plural(count, "cover", "covers"))
+		msg := fmt.Sprintf("partial: %s after %s", why, countfmt.Plural(count, "cover", "covers"))
 		if count == 0 && st.Bound >= 0 {
 			if p.HasCosts() {
 				msg += fmt.Sprintf("; every cover costs at least %d", st.Bound+1)
@@ -198,7 +199,7 @@ func newCoverProgress(e *cli.Env, quiet bool) *coverProgress {
 		st := p.st
 		p.mu.Unlock()
 		return fmt.Sprintf("pass %d, more than %d options needed, %d nodes (%s/s), %s",
-			st.Passes, st.Bound, st.Nodes, perSecond(st.Nodes, elapsed), elapsed.Round(time.Second))
+			st.Passes, st.Bound, st.Nodes, countfmt.PerSecond(st.Nodes, elapsed), elapsed.Round(time.Second))
 	})
 	return p
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dlxkit/dlx/exactcover"
 	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/countfmt"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/internal/numfmt"
 )
@@ -93,7 +94,7 @@ func runEstimate(ctx context.Context, e *cli.Env, args []string) int {
 	est, err := s.Estimate(ctx, f.samples, seed)
 	took := time.Since(start)
 	if err != nil {
-		return f.Failf("partial: interrupted after %s", plural(int64(est.Samples), "sample", "samples"))
+		return f.Failf("partial: interrupted after %s", countfmt.Plural(int64(est.Samples), "sample", "samples"))
 	}
 	// The speed of the real search on this problem, by an engine that
 	// walks the estimated tree.
@@ -139,19 +140,19 @@ func runEstimate(ctx context.Context, e *cli.Env, args []string) int {
 		})
 	} else {
 		se := 1 / math.Sqrt(float64(est.Samples))
-		fmt.Fprintf(w, "%s (seed %d) in %s, paths of up to %s\n", plural(int64(est.Samples), "sample", "samples"), seed, numfmt.Duration(took), plural(int64(est.MaxDepth), "level", "levels"))
+		fmt.Fprintf(w, "%s (seed %d) in %s, paths of up to %s\n", countfmt.Plural(int64(est.Samples), "sample", "samples"), seed, numfmt.Duration(took), countfmt.Plural(int64(est.MaxDepth), "level", "levels"))
 		fmt.Fprintf(w, "nodes      %.4g (sd %.3g, se %.3g)\n", est.Nodes, est.NodesSD, est.NodesSD*se)
 		fmt.Fprintf(w, "updates    %.4g (sd %.3g, se %.3g)\n", est.Updates, est.UpdatesSD, est.UpdatesSD*se)
 		fmt.Fprintf(w, "solutions  %.4g (sd %.3g, se %.3g)\n", est.Solutions, est.SolutionsSD, est.SolutionsSD*se)
 		if exact {
 			fmt.Fprintf(w, "time       %s (engine %s: the whole search ran: %s, %s, %s)\n",
-				numfmt.Duration(left), eng, plural(cst.Solutions, "solution", "solutions"), plural(cst.Nodes, "node", "nodes"), plural(cst.Updates, "update", "updates"))
+				numfmt.Duration(left), eng, countfmt.Plural(cst.Solutions, "solution", "solutions"), countfmt.Plural(cst.Nodes, "node", "nodes"), countfmt.Plural(cst.Updates, "update", "updates"))
 		} else {
 			what := "updates"
 			if eng == exactcover.EngineBits {
 				what = "nodes"
 			}
-			fmt.Fprintf(w, "time       %v (engine %s, at %s %s/s, measured for %v)\n", roundDuration(left), eng, perSecond(unit, ran), what, numfmt.Duration(ran))
+			fmt.Fprintf(w, "time       %v (engine %s, at %s %s/s, measured for %v)\n", numfmt.Round(left), eng, countfmt.PerSecond(unit, ran), what, numfmt.Duration(ran))
 		}
 	}
 	return f.Finish(w, 0)
@@ -173,14 +174,4 @@ type estimateJSON struct {
 	Exact       bool    `json:"exact"`
 	EstimateMS  float64 `json:"estimate_ms"`
 	Engine      string  `json:"engine"`
-}
-
-// roundDuration rounds d to about three significant digits.
-func roundDuration(d time.Duration) time.Duration {
-	for r := time.Duration(1); r < time.Hour*24*365; r *= 10 {
-		if d < 1000*r {
-			return d.Round(r)
-		}
-	}
-	return d.Round(time.Hour)
 }

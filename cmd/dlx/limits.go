@@ -4,14 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
-	"sync"
 	"time"
 
 	"github.com/dlxkit/dlx/exactcover"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
+	"github.com/dlxkit/dlx/internal/numfmt"
 )
 
 // limits are the flags of solve and count that bound a search and report
@@ -142,26 +141,6 @@ func (f *searchFlags) choosePiece(s *exactcover.Solver, p *exactcover.Problem) i
 	return 0
 }
 
-// progressLines prints line(elapsed) and a newline on w every interval
-// until the returned function is called.
-func progressLines(w io.Writer, start time.Time, every time.Duration, line func(time.Duration) string) (stop func()) {
-	quit := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		t := time.NewTicker(every)
-		defer t.Stop()
-		for {
-			select {
-			case <-quit:
-				return
-			case now := <-t.C:
-				fmt.Fprintln(w, line(now.Sub(start)))
-			}
-		}
-	})
-	return func() { close(quit); wg.Wait() }
-}
-
 // doneLine is the end of a progress line: the estimated part of the
 // search done and the time left, or "" before there is an estimate. st
 // was reported at the time reported (from the start); it is now elapsed.
@@ -176,5 +155,5 @@ func doneLine(st exactcover.Stats, reported, elapsed time.Duration) string {
 		return ""
 	}
 	left := math.Min(reported.Seconds()*(1-f)/f, 1e9) - (elapsed - reported).Seconds()
-	return fmt.Sprintf(", about %.3g%% done, %v left", 100*f, roundDuration(time.Duration(max(left, 0)*float64(time.Second))))
+	return fmt.Sprintf(", about %.3g%% done, %v left", 100*f, numfmt.Round(time.Duration(max(left, 0)*float64(time.Second))))
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/dlxkit/dlx/internal/cli/clitest"
+	"github.com/dlxkit/dlx/internal/countfmt"
 )
 
 // timesRE matches the durations and rates in the output of dlx estimate.
@@ -81,7 +82,7 @@ func TestTimeLimit(t *testing.T) {
 		start := time.Now()
 		out, errs, code := runCmd(context.Background(), []string{"count", "-json", "-time-limit", "100ms", "-workers", workers}, q)
 		took := time.Since(start)
-		var j countJSON
+		var j countfmt.Count
 		if code != 1 || json.Unmarshal([]byte(out), &j) != nil || j.Complete || j.Stopped != "deadline" || j.Nodes == 0 ||
 			errs != "dlx count: partial: time limit reached\n" {
 			t.Errorf("count -workers %s: %d %q %q", workers, code, out, errs)

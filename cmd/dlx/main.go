@@ -17,6 +17,11 @@
 //	dlx completion bash|zsh|fish  print a shell completion script
 //	dlx man                    print the manual page (docs/man/dlx.1)
 //
+// The cluster's commands (count -cluster, cluster, worker, jobs) run in
+// the program dlx-cluster, found beside dlx or on PATH: dlx checks their
+// command line and hands it over (docs/cluster.md), so that dlx itself
+// links no NATS and starts as a small program does.
+//
 // Run "dlx COMMAND -h" for the flags of a command, "dlx -version" for the
 // version. Flags may come before or after the file; "--" ends them. Exit
 // status: 0 success (a count of zero is a result), 1 failure (solve or

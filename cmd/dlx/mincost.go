@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/dlxkit/dlx/exactcover"
+	"github.com/dlxkit/dlx/internal/countfmt"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 )
 
@@ -82,11 +83,11 @@ func runMinCost(ctx context.Context, f *searchFlags, in *input, prog *progress) 
 		return code
 	}
 	if f.stats {
-		f.Errorf("%s", statsLine(st, elapsed))
+		f.Errorf("%s", countfmt.Stats(st, elapsed))
 	}
 	switch {
 	case reason != "":
-		return f.Failf("%s after %s", partial(reason), plural(int64(len(sols)), "solution", "solutions"))
+		return f.Failf("%s after %s", partial(reason), countfmt.Plural(int64(len(sols)), "solution", "solutions"))
 	case err != nil:
 		return f.Failf("%v", err)
 	case len(sols) == 0:

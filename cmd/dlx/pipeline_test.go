@@ -12,10 +12,11 @@ import (
 	"time"
 
 	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/countfmt"
 )
 
 // gen runs "dlx gen args..." and returns its output.
-func gen(t *testing.T, args ...string) string {
+func gen(t testing.TB, args ...string) string {
 	t.Helper()
 	out, errs, code := runCmd(context.Background(), append([]string{"gen"}, args...), "")
 	if code != 0 {
@@ -107,11 +108,11 @@ func TestGenMatchesDLX1(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
-			var got countJSON
+			var got countfmt.Count
 			if err := json.Unmarshal([]byte(out), &got); err != nil {
 				t.Fatalf("%q: %v", out, err)
 			}
-			want := countJSON{Solutions: tt.solutions, Nodes: tt.nodes, Updates: tt.updates, Complete: true}
+			want := countfmt.Count{Solutions: tt.solutions, Nodes: tt.nodes, Updates: tt.updates, Complete: true}
 			if got != want {
 				t.Errorf("dlx count -json = %+v, DLX1 %+v", got, want)
 			}

@@ -2,14 +2,14 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"sync"
 	"time"
 
 	"github.com/dlxkit/dlx/exactcover"
 	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/clusterflag"
+	"github.com/dlxkit/dlx/internal/countfmt"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
-	"github.com/dlxkit/dlx/internal/numfmt"
 	"github.com/dlxkit/dlx/internal/quote"
 )
 
@@ -50,7 +50,7 @@ type searchFlags struct {
 	k       int
 	engine  string
 	eng     exactcover.Engine
-	cluster countClusterFlags // count -cluster (cluster.go)
+	cluster clusterflag.Count // count -cluster (cluster.go)
 }
 
 func newSearchFlags(e *cli.Env, name, summary string) *searchFlags {
@@ -72,7 +72,7 @@ func newSearchFlags(e *cli.Env, name, summary string) *searchFlags {
 	f.BoolVar(&f.quiet, "quiet", false, "no progress line and no messages on standard error but errors")
 	f.addLimitFlags(name)
 	if name == "count" {
-		f.cluster.add(f.FlagSet)
+		f.cluster.Add(f.FlagSet)
 	}
 	return f
 }
@@ -185,7 +185,7 @@ func newProgress(e *cli.Env, quiet bool, every time.Duration) *progress {
 	}
 	p := &progress{start: time.Now()}
 	if every > 0 {
-		p.stop = progressLines(e.Stderr, p.start, every, p.line)
+		p.stop = cli.ProgressLines(e.Stderr, p.start, every, p.line)
 	} else {
 		p.stop = e.Progress(p.start, p.line)
 	}
@@ -204,8 +204,8 @@ func (p *progress) line(elapsed time.Duration) string {
 	st, at := p.st, p.at
 	p.mu.Unlock()
 	line := fmt.Sprintf("%s, %s, %s (%s updates/s), %s",
-		plural(st.Solutions, "solution", "solutions"), plural(st.Nodes, "node", "nodes"), plural(st.Updates, "update", "updates"),
-		perSecond(st.Updates, elapsed), elapsed.Round(time.Second))
+		countfmt.Plural(st.Solutions, "solution", "solutions"), countfmt.Plural(st.Nodes, "node", "nodes"), countfmt.Plural(st.Updates, "update", "updates"),
+		countfmt.PerSecond(st.Updates, elapsed), elapsed.Round(time.Second))
 	if st.Subproblems > 0 {
 		line += fmt.Sprintf(", subproblems %d/%d", st.SubproblemsDone, st.Subproblems)
 	}
@@ -226,41 +226,6 @@ func (f *searchFlags) options(limit int64, p *progress) exactcover.Options {
 		opt.Progress = p.report
 	}
 	return opt
-}
-
-// perSecond formats n per duration d with a metric suffix.
-func perSecond(n int64, d time.Duration) string {
-	if d <= 0 {
-		return "-"
-	}
-	r := float64(n) / d.Seconds()
-	switch {
-	case r >= 1e9:
-		return fmt.Sprintf("%.2fG", r/1e9)
-	case r >= 1e6:
-		return fmt.Sprintf("%.1fM", r/1e6)
-	case r >= 1e3:
-		return fmt.Sprintf("%.1fk", r/1e3)
-	}
-	return fmt.Sprintf("%.0f", r)
-}
-
-// plural writes n with the noun that agrees with it ("1 solution", "92
-// solutions"), the number without separators as Knuth's programs print
-// it.
-func plural(n int64, one, many string) string {
-	return strconv.FormatInt(n, 10) + " " + numfmt.Noun(n, one, many)
-}
-
-// statsLine is the -stats summary.
-func statsLine(st exactcover.Stats, d time.Duration) string {
-	s := fmt.Sprintf("%s, %s, %s in %s (%s updates/s)",
-		plural(st.Solutions, "solution", "solutions"), plural(st.Nodes, "node", "nodes"), plural(st.Updates, "update", "updates"),
-		numfmt.Duration(d), perSecond(st.Updates, d))
-	if st.Subproblems > 0 {
-		s += fmt.Sprintf(", %d subproblems", st.Subproblems)
-	}
-	return s
 }
 
 // parseEngine sets f.eng from -engine.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dlxkit/dlx/exactcover"
 	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/countfmt"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 )
 
@@ -136,11 +137,11 @@ func runSolve(ctx context.Context, e *cli.Env, args []string) int {
 		return code
 	}
 	if f.stats {
-		f.Errorf("%s", statsLine(s.Stats(), elapsed))
+		f.Errorf("%s", countfmt.Stats(s.Stats(), elapsed))
 	}
 	switch {
 	case reason != "":
-		return f.Failf("%s after %s", partial(reason), plural(count, "solution", "solutions"))
+		return f.Failf("%s after %s", partial(reason), countfmt.Plural(count, "solution", "solutions"))
 	case err != nil:
 		return f.Failf("%v", err)
 	case count == 0:

@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/big"
 	"runtime"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/dlxkit/dlx/internal/cli"
+	"github.com/dlxkit/dlx/internal/countfmt"
 	"github.com/dlxkit/dlx/internal/jsonfmt"
 	"github.com/dlxkit/dlx/internal/numfmt"
 	"github.com/dlxkit/dlx/internal/solver/grids"
@@ -40,17 +40,6 @@ shows the pieces done and the time left (-quiet turns it off). Ctrl-C
 stops the count: nothing is printed, standard error says "interrupted" and
 the exit status is 1. Exit status: 0 on success, 1 when stopped or the
 output could not be written, 2 for usage errors.`
-
-// countGridsJSON is what count-grids -json prints.
-type countGridsJSON struct {
-	Shape  string `json:"shape"`
-	Grids  string `json:"grids"`
-	Pieces int    `json:"pieces"`
-	// With -essentially-different: the number of grids up to the
-	// symmetries, and the group's order.
-	EssentiallyDifferent string `json:"essentially_different,omitempty"`
-	GroupOrder           string `json:"group_order,omitempty"`
-}
 
 func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 	fs := cli.NewFlagSet(e, "sudoku count-grids", "[flags] RxC", countGridsDoc)
@@ -117,7 +106,7 @@ func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 				elapsed = time.Since(prog.since)
 			}
 			prog.Unlock()
-			return gridsProgress(what, done, total, elapsed)
+			return countfmt.GridsProgress(what, done, total, elapsed)
 		})
 	}
 	opt := grids.Options{Workers: *workers, Progress: func(done, total int) {
@@ -149,7 +138,7 @@ func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	w := fs.Output()
 	if *asJSON {
-		j := countGridsJSON{Shape: fmt.Sprintf("%dx%d", r, c), Grids: n.String(), Pieces: plan.Pieces()}
+		j := countfmt.Grids{Shape: fmt.Sprintf("%dx%d", r, c), Grids: n.String(), Pieces: plan.Pieces()}
 		if sym != nil {
 			j.EssentiallyDifferent, j.GroupOrder = sym.Grids.String(), sym.Order.String()
 		}
@@ -161,43 +150,13 @@ func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 	}
 	code = fs.Finish(w, cli.ExitOK)
 	if !*quiet {
-		line := fmt.Sprintf("%dx%d: %s grids", r, c, commasBig(n))
+		line := fmt.Sprintf("%dx%d: %s grids", r, c, numfmt.BigCommas(n))
 		if sym != nil {
-			line += fmt.Sprintf(", %s essentially different (a group of order %s, %d classes of moves)", commasBig(sym.Grids), commasBig(sym.Order), len(sym.Classes))
+			line += fmt.Sprintf(", %s essentially different (a group of order %s, %d classes of moves)", numfmt.BigCommas(sym.Grids), numfmt.BigCommas(sym.Order), len(sym.Classes))
 		}
 		fs.Errorf("%s, %d pieces, in %s", line, plan.Pieces(), numfmt.Duration(elapsed))
 	}
 	return code
-}
-
-// gridsProgress is the progress line: the pieces (or, what is not "",
-// the other units) done and, from their rate, the time left.
-func gridsProgress(what string, done, total int, elapsed time.Duration) string {
-	if what == "" {
-		what = "pieces"
-	}
-	if total == 0 {
-		return fmt.Sprintf("preparing, %s", elapsed.Round(time.Second))
-	}
-	line := fmt.Sprintf("%s %d/%d, %s", what, done, total, elapsed.Round(time.Second))
-	if done > 0 && done < total {
-		left := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
-		line += fmt.Sprintf(", about %s left", left.Round(time.Second))
-	}
-	return line
-}
-
-// commasBig writes n with thousands separators.
-func commasBig(n *big.Int) string {
-	s := n.String()
-	var out []byte
-	for i := range len(s) {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
 }
 
 // piecesJSON is what count-grids -pieces -json prints.

@@ -38,24 +38,3 @@ func TestCountGrids9x9(t *testing.T) {
 		t.Errorf("exit %d, stdout %q", code, stdout)
 	}
 }
-
-// TestCountGridsProgressLine: the progress line says the pieces done and,
-// once some are, the time left from their rate.
-func TestCountGridsProgressLine(t *testing.T) {
-	for _, tt := range []struct {
-		what        string
-		done, total int
-		elapsed     time.Duration
-		want        string
-	}{
-		{"", 0, 0, 1500 * time.Millisecond, "preparing, 2s"},
-		{"", 0, 131, 2 * time.Second, "pieces 0/131, 2s"},
-		{"", 31, 131, 3 * time.Second, "pieces 31/131, 3s, about 10s left"},
-		{"", 131, 131, 4 * time.Second, "pieces 131/131, 4s"},
-		{"fixed-grid searches", 100, 400, 5 * time.Second, "fixed-grid searches 100/400, 5s, about 15s left"},
-	} {
-		if got := gridsProgress(tt.what, tt.done, tt.total, tt.elapsed); got != tt.want {
-			t.Errorf("%d/%d at %v: %q, want %q", tt.done, tt.total, tt.elapsed, got, tt.want)
-		}
-	}
-}

@@ -68,7 +68,7 @@ func maskTimings(s string) string {
 	})
 }
 
-// buildCommands builds dlx and sudoku from the tree at root into a
+// buildCommands builds dlx, sudoku and dlx-cluster from the tree at root into a
 // temporary directory, which it returns; args go to go build.
 func buildCommands(t *testing.T, root string, args ...string) string {
 	t.Helper()
@@ -77,7 +77,7 @@ func buildCommands(t *testing.T, root string, args ...string) string {
 	if err != nil {
 		t.Skip("no go command on PATH")
 	}
-	args = append(append([]string{"build", "-pgo=off"}, args...), "-o", bin+string(filepath.Separator), "./cmd/dlx", "./cmd/sudoku")
+	args = append(append([]string{"build", "-pgo=off"}, args...), "-o", bin+string(filepath.Separator), "./cmd/dlx", "./cmd/sudoku", "./cmd/dlx-cluster")
 	build := exec.Command(goCmd, args...)
 	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
@@ -92,11 +92,11 @@ const versionStamp = "-X github.com/dlxkit/dlx/internal/cli.version=v9.8.7" +
 	" -X github.com/dlxkit/dlx/internal/cli.commit=0123456789abcdef0123" +
 	" -X github.com/dlxkit/dlx/internal/cli.date=2026-12-01T10:00:00Z"
 
-// TestBuiltCommands builds both commands as a release is built (-ldflags
+// TestBuiltCommands builds the three commands as a release is built (-ldflags
 // -X stamps) and runs them: -version and the examples of README.md.
 func TestBuiltCommands(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds both commands and runs every README example (seconds)")
+		t.Skip("builds the commands and runs every README example (seconds)")
 	}
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -107,10 +107,10 @@ func TestBuiltCommands(t *testing.T) {
 	t.Run("readme", func(t *testing.T) { testReadmeExamples(t, root, bin) })
 }
 
-// testVersionStamped: both commands print the version, commit and date
+// testVersionStamped: the commands print the version, commit and date
 // stamped with -ldflags -X (they printed "(devel)").
 func testVersionStamped(t *testing.T, bin string) {
-	for _, prog := range []string{"dlx", "sudoku"} {
+	for _, prog := range []string{"dlx", "sudoku", "dlx-cluster"} {
 		out, err := exec.Command(filepath.Join(bin, prog), "-version").CombinedOutput()
 		want := prog + " v9.8.7 (commit 0123456789ab, 2026-12-01T10:00:00Z)\n"
 		if err != nil || string(out) != want {

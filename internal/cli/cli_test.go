@@ -179,3 +179,24 @@ func TestPrintHelpFlags(t *testing.T) {
 		}
 	}
 }
+
+// IsSet: a flag given, also at its default value or from the
+// environment, and not one left alone.
+func TestIsSet(t *testing.T) {
+	e, _, _ := testEnv("")
+	e.LookupEnv = func(key string) (string, bool) { return "3", key == "P_N" }
+	fs := NewFlagSet(e, "prog cmd", "", "")
+	fs.EnvPrefix("P")
+	fs.Bool("json", false, "")
+	fs.Bool("quiet", false, "")
+	fs.Int("n", 0, "")
+	fs.Int("m", 0, "")
+	if _, _, ok := fs.Parse([]string{"-json=false", "-m", "2"}); !ok {
+		t.Fatal("parse")
+	}
+	for name, want := range map[string]bool{"json": true, "quiet": false, "n": true, "m": true, "nosuch": false} {
+		if got := fs.IsSet(name); got != want {
+			t.Errorf("IsSet(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

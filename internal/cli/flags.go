@@ -187,6 +187,14 @@ func (fs *FlagSet) terminator(args []string) int {
 	return -1
 }
 
+// IsSet reports whether the flag name was given: on the command line, or,
+// after Parse, from the environment (see EnvPrefix).
+func (fs *FlagSet) IsSet(name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 // Errorf prints "NAME: message" on standard error, long quotes clipped.
 func (fs *FlagSet) Errorf(format string, a ...any) {
 	fmt.Fprintf(fs.e.Stderr, "%s: %s\n", fs.Name(), Clip(fmt.Sprintf(format, a...)))

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"sync"
 	"time"
 )
 
@@ -55,4 +56,25 @@ func ProgressLine(w io.Writer, start time.Time, line func(elapsed time.Duration)
 		}
 	}()
 	return func() { close(quit); <-finished }
+}
+
+// ProgressLines prints line(elapsed) and a newline on w every interval
+// until the returned function is called (the -progress D of the commands:
+// a line each time, also when w is not a terminal).
+func ProgressLines(w io.Writer, start time.Time, every time.Duration, line func(time.Duration) string) (stop func()) {
+	quit := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-quit:
+				return
+			case now := <-t.C:
+				fmt.Fprintln(w, line(now.Sub(start)))
+			}
+		}
+	})
+	return func() { close(quit); wg.Wait() }
 }

@@ -19,7 +19,8 @@ import (
 // stamp version, commit and date.
 var pkgPath = reflect.TypeFor[Program]().PkgPath()
 
-// TestReleaseConfig: .goreleaser.yaml builds both commands for linux,
+// TestReleaseConfig: .goreleaser.yaml builds the three commands (dlx-cluster
+// in the same archive as dlx and sudoku, which run it) for linux,
 // darwin and windows on amd64 and arm64 without cgo, with checksums, and
 // stamps this package's version, commit and date; the Dockerfile stamps
 // the same variables and builds static binaries. (A rename of the package
@@ -32,7 +33,7 @@ func TestReleaseConfig(t *testing.T) {
 	}
 	cfg := string(data)
 	for _, want := range []string{
-		"main: ./cmd/dlx", "main: ./cmd/sudoku",
+		"main: ./cmd/dlx\n", "main: ./cmd/sudoku", "main: ./cmd/dlx-cluster", "ids: [dlx, sudoku, dlx-cluster]",
 		"goos: &goos [linux, darwin, windows]", "goarch: &goarch [amd64, arm64]",
 		"- CGO_ENABLED=0", "checksum:",
 		"-X " + pkgPath + ".version=v{{ .Version }}",
@@ -43,7 +44,7 @@ func TestReleaseConfig(t *testing.T) {
 			t.Errorf(".goreleaser.yaml has no %q", want)
 		}
 	}
-	for _, m := range []string{"../../cmd/dlx/main.go", "../../cmd/sudoku/main.go"} {
+	for _, m := range []string{"../../cmd/dlx/main.go", "../../cmd/sudoku/main.go", "../../cmd/dlx-cluster/main.go"} {
 		if _, err := os.Stat(m); err != nil {
 			t.Errorf("a build's main is gone: %v", err)
 		}
@@ -53,7 +54,7 @@ func TestReleaseConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"CGO_ENABLED=0", "FROM scratch", "USER 65532:65532", "SUDOKU_HTTP",
+		"CGO_ENABLED=0", "FROM scratch", "USER 65532:65532", "SUDOKU_HTTP", "./cmd/dlx-cluster", "/out/dlx-cluster",
 		"-X " + pkgPath + ".version=", "-X " + pkgPath + ".commit=", "-X " + pkgPath + ".date=",
 	} {
 		if !strings.Contains(string(docker), want) {
@@ -71,14 +72,14 @@ func TestReleaseConfig(t *testing.T) {
 }
 
 // TestRelease runs scripts/release-check.sh: goreleaser check, and a
-// snapshot build of both commands for this machine whose -version must
+// snapshot build of the three commands for this machine whose -version must
 // print the version, commit and date goreleaser stamped. goreleaser comes
 // from the module proxy: its first build takes minutes, later runs
 // seconds. The binaries must be static (no interpreter, no dynamic
 // section), as the Dockerfile's FROM scratch image needs.
 func TestRelease(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds goreleaser and both commands: skipped with -short")
+		t.Skip("builds goreleaser and the three commands: skipped with -short")
 	}
 	for _, c := range []string{"bash", "git", "go"} {
 		if _, err := exec.LookPath(c); err != nil {
@@ -95,7 +96,7 @@ func TestRelease(t *testing.T) {
 	if err != nil {
 		t.Fatalf("release-check.sh: %v\n%s", err, out)
 	}
-	for _, c := range []string{"dlx", "sudoku"} {
+	for _, c := range []string{"dlx", "sudoku", "dlx-cluster"} {
 		if !regexp.MustCompile(`(?m)^release-check: ` + c + ` v\S+-snapshot\+[0-9a-f]+ \(commit [0-9a-f]{12}, \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\)$`).Match(out) {
 			t.Errorf("no -version line of %s:\n%s", c, out)
 		}
@@ -106,12 +107,12 @@ func TestRelease(t *testing.T) {
 		return
 	}
 	dir := t.TempDir()
-	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", dir+"/", "../../cmd/dlx", "../../cmd/sudoku")
+	build := exec.CommandContext(ctx, "go", "build", "-trimpath", "-o", dir+"/", "../../cmd/dlx", "../../cmd/sudoku", "../../cmd/dlx-cluster")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	for _, c := range []string{"dlx", "sudoku"} {
+	for _, c := range []string{"dlx", "sudoku", "dlx-cluster"} {
 		f, err := elf.Open(filepath.Join(dir, c))
 		if err != nil {
 			t.Fatal(err)

@@ -6,6 +6,7 @@
 package numfmt
 
 import (
+	"math/big"
 	"strconv"
 	"time"
 )
@@ -20,6 +21,26 @@ func Commas(n int64) string {
 	}
 	s := strconv.FormatInt(n, 10)
 	b := make([]byte, 0, len(s)+len(s)/3)
+	for i := range len(s) {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b = append(b, ',')
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
+
+// BigCommas formats n with a comma between groups of three digits.
+func BigCommas(n *big.Int) string {
+	s := n.String()
+	neg := s[0] == '-'
+	if neg {
+		s = s[1:]
+	}
+	b := make([]byte, 0, len(s)+len(s)/3+1)
+	if neg {
+		b = append(b, '-')
+	}
 	for i := range len(s) {
 		if i > 0 && (len(s)-i)%3 == 0 {
 			b = append(b, ',')
@@ -73,4 +94,15 @@ func PerSecond(n int64, d time.Duration) string {
 		return strconv.FormatFloat(r, 'f', 2, 64)
 	}
 	return Commas(int64(r + 0.5))
+}
+
+// Round rounds d to about three significant digits (as a Duration, which
+// prints as "1m23s" or "4.56s").
+func Round(d time.Duration) time.Duration {
+	for r := time.Duration(1); r < time.Hour*24*365; r *= 10 {
+		if d < 1000*r {
+			return d.Round(r)
+		}
+	}
+	return d.Round(time.Hour)
 }

@@ -2,6 +2,7 @@ package numfmt
 
 import (
 	"math"
+	"math/big"
 	"testing"
 	"time"
 )
@@ -72,6 +73,30 @@ func TestPerSecond(t *testing.T) {
 	} {
 		if got := PerSecond(tt.n, tt.d); got != tt.want {
 			t.Errorf("PerSecond(%d, %v) = %q, want %q", tt.n, tt.d, got, tt.want)
+		}
+	}
+}
+
+// TestBigCommas: the same groups as Commas, past int64 too.
+func TestBigCommas(t *testing.T) {
+	for _, tt := range []struct{ n, want string }{
+		{"0", "0"}, {"999", "999"}, {"1000", "1,000"}, {"-1234", "-1,234"}, {"-999", "-999"},
+		{"6670903752021072936960", "6,670,903,752,021,072,936,960"},
+	} {
+		n, _ := new(big.Int).SetString(tt.n, 10)
+		if got := BigCommas(n); got != tt.want {
+			t.Errorf("BigCommas(%s) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+}
+
+func TestRound(t *testing.T) {
+	for _, tt := range []struct{ d, want time.Duration }{
+		{0, 0}, {999, 999}, {123456, 123000}, {1234567890, 1230 * time.Millisecond},
+		{83*time.Second + 456*time.Millisecond, 83500 * time.Millisecond},
+	} {
+		if got := Round(tt.d); got != tt.want {
+			t.Errorf("Round(%v) = %v, want %v", tt.d, got, tt.want)
 		}
 	}
 }

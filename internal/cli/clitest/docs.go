@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -152,14 +153,22 @@ func CheckMan(t *testing.T, prog, path string, run RunFunc) {
 			t.Errorf("groff warns about the manual page: %v\n%s", err, out)
 		}
 	}
+	sections := strings.Split(page, "\n.SS \"")[1:]
 	for cmd, flags := range Help(t, run) {
-		// roff escapes the hyphens of a name (count-grids).
-		_, section, ok := strings.Cut(page, ".SS \""+prog+" "+strings.ReplaceAll(cmd, "-", `\-`))
-		if !ok {
+		// The section whose title's second word is the command: "PROG CMD
+		// ...", or for dlx-cluster, which runs other programs' commands,
+		// "dlx worker ...". roff escapes the hyphens of a name
+		// (count-grids, dlx-cluster).
+		i := slices.IndexFunc(sections, func(s string) bool {
+			title, _, _ := strings.Cut(s, "\"\n")
+			w := strings.Fields(title)
+			return len(w) > 1 && w[1] == strings.ReplaceAll(cmd, "-", `\-`)
+		})
+		if i < 0 {
 			t.Errorf("the manual page has no section for %s", cmd)
 			continue
 		}
-		section, _, _ = strings.Cut(section, "\n.SS ")
+		section := sections[i]
 		for _, f := range flags {
 			name := strings.ReplaceAll(f, "-", `\-`)
 			if !strings.Contains(section, ".B \\-"+name+"\n") && !strings.Contains(section, ".BI \"\\-"+name+" \"") {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"math/rand/v2"
 )
 
 // pollEvery is the number of nodes between two looks at the context, as
@@ -92,6 +93,11 @@ type Solver struct {
 	// Solutions or Each: past it the search stops with ErrNodeBudget
 	// and the count so far.
 	MaxNodes int64
+	// Seed, when nonzero, makes each search try a cell's candidates in a
+	// random order drawn from it (the same order for the same seed), so
+	// that a search on an empty or sparse grid finds a random solution.
+	// 0 tries them from the smallest digit up.
+	Seed uint64
 
 	n, ncell int
 	full     uint32
@@ -130,6 +136,7 @@ type Solver struct {
 	sol    []uint8
 	visit  func([]uint8) bool
 	digits []uint8
+	pcg    rand.PCG // the random order when Seed is nonzero
 
 	// noWeights turns the conflict weights off (for measurements): the
 	// search then branches on the cell with the fewest candidates, ties
@@ -510,6 +517,9 @@ func (s *Solver) dfs() {
 	}
 	m := s.cand[c]
 	b := m & -m
+	if s.Seed != 0 {
+		b = s.randomBit(m)
+	}
 	mark := len(s.trail)
 	s.curKind = curNone
 	if s.narrow(c, b) && s.propagate() {
@@ -524,6 +534,15 @@ func (s *Solver) dfs() {
 		s.dfs()
 	}
 	s.undoTo(mark)
+}
+
+// randomBit returns one of the set bits of m, which has two or more,
+// drawn from the search's random sequence.
+func (s *Solver) randomBit(m uint32) uint32 {
+	for k := s.pcg.Uint64() % uint64(bits.OnesCount32(m)); k > 0; k-- {
+		m &= m - 1
+	}
+	return m & -m
 }
 
 func (s *Solver) found() {
@@ -550,6 +569,7 @@ func (s *Solver) run(ctx context.Context, givens []uint8, limit int, sol []uint8
 		return 0, fmt.Errorf("solution buffer: %d cells, want %d: %w", len(sol), s.ncell, ErrModel)
 	}
 	s.ctx, s.err, s.stop, s.limit, s.count, s.nodes, s.sol, s.visit = ctx, nil, false, limit, 0, 0, sol, visit
+	s.pcg.Seed(s.Seed, s.Seed^0x70726f70)
 	defer func() { s.ctx, s.sol, s.visit = nil, nil, nil }()
 	if err := ctx.Err(); err != nil {
 		return 0, err

@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -28,11 +26,7 @@ func TestClusterMutualTLS(t *testing.T) {
 	}
 	defer s.Stop()
 	url := strings.Replace(s.URL(), "nats://", "tls://", 1)
-	q8, _, _ := runCmd(context.Background(), []string{"gen", "queens", "8"}, "")
-	file := filepath.Join(dir, "q8.dlx")
-	if err := os.WriteFile(file, []byte(q8), 0o666); err != nil {
-		t.Fatal(err)
-	}
+	file := queensFile(t, dir, 8)
 	tlsFlags := []string{"-cluster", url, "-tls-ca", ca.File, "-tls-cert", ccert, "-tls-key", ckey}
 	for _, tc := range []struct {
 		args []string
@@ -41,7 +35,7 @@ func TestClusterMutualTLS(t *testing.T) {
 	}{
 		{[]string{"jobs", "-cluster", url, "-tls-ca", ca.File}, 1, "cannot connect"},
 		{[]string{"jobs", "-cluster", url, "-tls-ca", ca.File, "-tls-cert", ccert}, 1, "-tls-key"},
-		{[]string{"count", "-tls-cert", ccert, file}, 2, "-tls-cert needs -cluster URL"},
+		{[]string{"count", "-tls-cert", ccert, file}, 2, "want -cluster URL"}, // dlx says "-tls-cert needs -cluster URL"
 		{[]string{"cluster", "serve", "-listen", "127.0.0.1:0", "-store", t.TempDir(), "-tls-ca", ca.File}, 2, "give -tls-cert and -tls-key"},
 	} {
 		// Bounded: a server that wrongly starts serves until cancelled.

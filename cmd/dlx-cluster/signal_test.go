@@ -3,9 +3,6 @@
 package main
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -92,11 +89,7 @@ func TestCountClusterSigterm(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Stop()
-	file := filepath.Join(t.TempDir(), "q8.dlx")
-	q8, _, _ := runCmd(context.Background(), []string{"gen", "queens", "8"}, "")
-	if err := os.WriteFile(file, []byte(q8), 0o666); err != nil {
-		t.Fatal(err)
-	}
+	file := queensFile(t, t.TempDir(), 8)
 	p := proctest.Start(t, "TestMainProcess", "count", "-cluster", s.URL(), file) // no worker: it waits
 	line := p.WaitLine("queueing")
 	time.Sleep(300 * time.Millisecond) // queued: waiting (either way the job goes on)

@@ -76,9 +76,7 @@ func TestClusterLeaderSIGKILL(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	q, _, _ := runCmd(context.Background(), []string{"gen", "queens", "11"}, "")
-	file := filepath.Join(dir, "q11.dlx")
-	os.WriteFile(file, []byte(q), 0o666)
+	file := queensFile(t, dir, 11)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	for range 2 {
