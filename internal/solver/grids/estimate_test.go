@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -39,7 +40,7 @@ func TestEstimate12x12(t *testing.T) {
 	sw := &stackWorker{p: p, ctx: context.Background()}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	var per []float64
+	var per, parts, weights []float64
 	for range *estimateSamples {
 		i := rng.IntN(len(p.pieces))
 		c0, w0 := cputime.Thread(), time.Now()
@@ -49,6 +50,8 @@ func TestEstimate12x12(t *testing.T) {
 		}
 		c := cputime.Thread() - c0
 		per = append(per, c.Seconds())
+		pf, _ := new(big.Float).SetInt(v).Float64()
+		parts, weights = append(parts, pf), append(weights, float64(p.pieces[i].Weight))
 		t.Logf("piece %d: %v CPU, %v wall, part %v", i, c.Round(time.Millisecond), time.Since(w0).Round(time.Millisecond), v)
 	}
 	mean, sd := meanSD(per)
@@ -59,6 +62,28 @@ func TestEstimate12x12(t *testing.T) {
 	days := func(s float64) float64 { return s * float64(len(p.pieces)) / 86400 }
 	t.Logf("12x12: %d pieces at %.2f s CPU each (sd %.2f, range %.2f-%.2f, %d sampled): %.1f CPU-days (%.1f-%.1f at the sample's extremes)",
 		len(p.pieces), mean, sd, lo, hi, len(per), days(mean), days(lo), days(hi))
+	// The count the sample implies: a piece's part over its weight is the
+	// part of each first band of its orbit, so the sum of the parts is
+	// about (sum of the weights) x (sample's parts / sample's weights).
+	var w, sp, sws float64
+	for _, pc := range p.pieces {
+		w += float64(pc.Weight)
+	}
+	for k := range parts {
+		sp, sws = sp+parts[k], sws+weights[k]
+	}
+	f, _ := new(big.Float).SetInt(p.factor).Float64()
+	r := sp / sws
+	var v float64
+	for k := range parts {
+		v += (parts[k] - r*weights[k]) * (parts[k] - r*weights[k])
+	}
+	n := float64(len(parts))
+	se := 0.0
+	if n > 1 {
+		se = math.Sqrt(v/(n*(n-1))) / (sws / n)
+	}
+	t.Logf("the sample's estimate of the count: %.4g (standard error %.1f%%); published (Pettersen, 2006): 8.117e+46", r*w*f, 100*se/r)
 }
 
 func meanSD(x []float64) (mean, sd float64) {
