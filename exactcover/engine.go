@@ -32,6 +32,11 @@ const (
 	// bounds (multiplicities: Algorithm M on bitsets, its own tree).
 	// Larger problems with bounds are searched with links.
 	EngineBits
+
+	// engineSparseCells is EngineCells in its sparse-set layout on every
+	// problem (EngineCells takes the mask layout where masksFit): for the
+	// tests and benchmarks that compare the two layouts.
+	engineSparseCells Engine = 255
 )
 
 // String returns the engine's name: auto, links, cells or bits.
@@ -45,6 +50,8 @@ func (e Engine) String() string {
 		return "cells"
 	case EngineBits:
 		return "bits"
+	case engineSparseCells:
+		return "cells-sparse"
 	}
 	return fmt.Sprintf("Engine(%d)", uint8(e))
 }
@@ -177,7 +184,7 @@ func (s *Solver) EngineFor(e Engine) Engine {
 		return EngineLinks
 	}
 	switch e {
-	case EngineLinks, EngineCells:
+	case EngineLinks, EngineCells, engineSparseCells:
 		return e
 	case EngineBits:
 		if bitsFits(m) {
