@@ -7,53 +7,49 @@ import (
 )
 
 // The mask layout of the cells engine (EngineCells on a problem that
-// masksFit): the same search as the dancing cells (cells_search.go), with
-// each item's set of options kept as a 64-bit mask instead of a segment of
-// cells. Sudoku-shaped problems (many items, each in a few options, no
-// colors) spend their time removing options from sets: in the cells that
-// is nine memory accesses (the item's position and size, two cells, two
-// nodes' locations), here it is one word read and written. A set's size is
-// the mask's population count, and saving a level saves the active
-// items' masks.
+// masksFit): the search of the dancing cells (cells_search.go), with each
+// item's set of options kept as a 64-bit mask instead of a segment of
+// cells, and the active items as a bitset instead of a list. Sudoku-shaped
+// problems (many items, each in a few options, no colors) spend their
+// time removing options from sets and items from the active list: in the
+// cells that is nine memory accesses (the item's position and size, two
+// cells, two nodes' locations) and eight, here one word read and written
+// each. A set's size is its mask's population count; a branching level
+// saves the active bitset and the active items' masks.
 //
 // Item x (an internal id, 1..nItems, primary first as in the spec) has
-// the options of its list (its entries in option order) as bits 0..63 of
-// live[x]: bit b of x stands for its b-th option, whose entries start at
-// node start[off[x]+b] and whose index is opt[off[x]+b]. An option's
-// entries are consecutive nodes followed by a node whose item is 0; a
-// node holds its item and the option's bit in that item.
+// the options of its list (in option order) as bits 0..63 of live[x]:
+// bit b of x stands for its b-th option, opt[off[x]+b], whose entry for x
+// is node self[off[x]+b]. An option's entries are consecutive nodes
+// followed by a spacer, a node of item 0 whose bit is minus the option's
+// length (the spacer's index plus it is the option's first node); a node
+// holds its item and the option's bit in that item. first[k] is the
+// first node of option k.
 //
-// act lists the items still to be dealt with, act[:active] the active
-// ones (primary items not covered, secondary items not covered), as in
-// the cells; pos[x] is x's place in act.
+// on has bit x set when item x is active (a primary item not covered, a
+// secondary item not covered).
 
 // mnode is one entry of an option in the mask layout.
 type mnode struct {
 	itm int32 // the item (an internal id); 0 ends the option
-	bit int32 // the option's bit in the item's mask
-}
-
-// msave is one entry of the mask layout's save stack.
-type msave struct {
-	live uint64
-	itm  int32
+	bit int32 // the option's bit in the item's mask; a spacer's: minus the option's length
 }
 
 // maskCells is the cells engine's memory in the mask layout.
 type maskCells struct {
-	nd    []mnode  // the options' entries, each option ended by a node of item 0
-	start []int32  // per item and bit: the option's first node
+	nd    []mnode  // the options' entries, each option followed by a spacer
+	self  []int32  // per item and bit: the option's node of the item
 	opt   []int32  // per item and bit: the option
-	off   []int32  // per internal item id: where its bits start in start and opt
+	off   []int32  // per internal item id: where its bits start in self and opt
 	first []int32  // per option: its first node
 	nPrim int32    // items 1..nPrim are primary
 	live  []uint64 // per internal item id: its options left
-	pos   []int32  // per internal item id: its place in act
-	act   []int32  // the items, act[:active] the active ones
+	on    []uint64 // the active items, bit x of word x/64 for item x
+	state []uint64 // live and then on, in one array: what a level saves
 
 	// Search state.
-	save  []msave
-	saved []int32  // per level: where its saves start in save
+	save  []uint64 // the states saved: the full problem's, then one per branching level
+	saved []int32  // per level: where its save starts in save
 	best  []int32  // per level: the item branched on
 	left  []uint64 // per level: the options of best not tried yet
 	taken []int32  // per level: the option taken
@@ -67,44 +63,34 @@ const masksMaxDegree = 64
 // masksFit reports whether the cells engine takes the mask layout for m:
 // no colors, no item bounds, and every item in at most 64 options.
 func masksFit(m *spec) bool {
-	if m.optColors != nil || m.bounded() {
-		return false
-	}
-	for _, n := range m.length {
-		if n > masksMaxDegree {
-			return false
-		}
-	}
-	return true
+	return m.optColors == nil && !m.bounded() && m.maxLength <= masksMaxDegree
 }
 
 // newMaskCells builds the mask layout of m, which masksFit.
 func newMaskCells(m *spec) *maskCells {
 	n, nPrim := m.nItems, m.nPrim
 	nOpt := m.numOptions()
+	words := int(n)/64 + 1
 	c := &maskCells{
 		nd:    make([]mnode, m.numEntries()+nOpt),
-		start: make([]int32, m.numEntries()),
+		self:  make([]int32, m.numEntries()),
 		opt:   make([]int32, m.numEntries()),
 		off:   make([]int32, n+2),
 		first: make([]int32, nOpt),
 		nPrim: nPrim,
-		live:  make([]uint64, n+1),
-		pos:   make([]int32, n+1),
-		act:   make([]int32, n),
 		force: make([]int32, 0, n+1),
 		saved: make([]int32, nPrim+3),
 		best:  make([]int32, nPrim+2),
 		left:  make([]uint64, nPrim+2),
 		taken: make([]int32, nPrim+2),
-		// The full problem's masks, then at most the active items of
-		// each level; it grows on demand beyond this.
-		save: make([]msave, 0, int(n)*min(int(nPrim)+2, 64)),
 	}
+	c.setState(make([]uint64, int(n)+1+words))
+	// The full problem's state, then one per branching level; it grows
+	// on demand beyond this.
+	c.save = make([]uint64, 0, len(c.state)*min(int(nPrim)+3, 64))
 	for x := int32(1); x <= n; x++ {
 		c.off[x+1] = c.off[x] + m.length[x]
-		c.act[x-1] = x
-		c.pos[x] = x - 1
+		c.on[x/64] |= 1 << (x % 64)
 	}
 	q := int32(0)
 	for k := range nOpt {
@@ -113,12 +99,13 @@ func newMaskCells(m *spec) *maskCells {
 			x := m.item(j)
 			b := int32(bits.OnesCount64(c.live[x]))
 			c.live[x] |= 1 << b
-			c.start[c.off[x]+b] = c.first[k]
+			c.self[c.off[x]+b] = q
 			c.opt[c.off[x]+b] = k
 			c.nd[q] = mnode{itm: x, bit: b}
 			q++
 		}
-		q++ // nd[q] is {0, 0}: the end of the option
+		c.nd[q] = mnode{bit: c.first[k] - q}
+		q++
 	}
 	return c
 }
@@ -127,10 +114,8 @@ func newMaskCells(m *spec) *maskCells {
 // links' clones are (see padded). The option tables are shared.
 func (c *maskCells) clone() engine {
 	d := *c
-	d.live = padded(c.live, len(c.live))
-	d.pos = padded(c.pos, len(c.pos))
-	d.act = padded(c.act, len(c.act))
-	d.save = padded[msave](nil, cap(c.save))[:0]
+	d.setState(padded(c.state, len(c.state)))
+	d.save = padded[uint64](nil, cap(c.save))[:0]
 	d.saved = padded[int32](nil, len(c.saved))
 	d.best = padded[int32](nil, len(c.best))
 	d.left = padded[uint64](nil, len(c.left))
@@ -141,8 +126,8 @@ func (c *maskCells) clone() engine {
 
 // bytes returns the memory of the mask layout.
 func (c *maskCells) bytes() int64 {
-	return bytesOf(c.nd) + bytesOf(c.start) + bytesOf(c.opt) + bytesOf(c.off) + bytesOf(c.first) +
-		bytesOf(c.live) + bytesOf(c.pos) + bytesOf(c.act) + bytesOf(c.save) + bytesOf(c.saved) +
+	return bytesOf(c.nd) + bytesOf(c.self) + bytesOf(c.opt) + bytesOf(c.off) + bytesOf(c.first) +
+		bytesOf(c.state) + bytesOf(c.save) + bytesOf(c.saved) +
 		bytesOf(c.best) + bytesOf(c.left) + bytesOf(c.taken) + bytesOf(c.force)
 }
 
@@ -156,35 +141,38 @@ func uint64At(a unsafe.Pointer, i int32) *uint64 {
 	return (*uint64)(unsafe.Add(a, uintptr(i)*8))
 }
 
+// isOn reports whether item x is active.
+func (c *maskCells) isOn(x int32) bool {
+	return c.on[x>>6]&(1<<uint(x&63)) != 0
+}
+
 // hide removes the options of the inactive item x's set from the sets of
-// their other items. With check, it stops and reports false when a
-// primary item still active (position below active) loses its last
-// option, and pushes on c.force the primary items left with one. It
-// returns the updates.
+// their other items: each entry met is one update (see below). With
+// check, it stops and reports false when a primary item still active
+// loses its last option, and pushes on c.force the primary items left
+// with one. It returns the updates.
 //
 // Every option of x's set is still in the sets of its other items: those
-// are active, or made inactive by the option being taken, whose other
-// items' sets hide clears in turn (an option taken from a branching item
-// left their sets when that item was hidden, and an option that shares
-// two of them leaves the second's set with the first's). So each entry
-// met is one update, as in the cells, where the test is the item's
-// position.
-func (c *maskCells) hide(x int32, check bool, active int32) (int64, bool) {
+// are active, or made inactive by the option being taken (take), whose
+// sets were not cleared of it yet (an option that shares two of them
+// leaves the second's set when the first's options are hidden, and the
+// option taken left their sets when the item branched on was hidden). So
+// a bit cleared is always a bit set, as an entry the cells meet at an
+// item they test active is an update.
+func (c *maskCells) hide(x int32, check bool) (int64, bool) {
 	live := unsafe.Pointer(unsafe.SliceData(c.live))
 	nd := unsafe.Pointer(unsafe.SliceData(c.nd))
-	start := unsafe.Pointer(unsafe.SliceData(c.start))
+	self := unsafe.Pointer(unsafe.SliceData(c.self))
 	nPrim := c.nPrim
 	u := int64(0)
 	off := c.off[x]
 	for m := *uint64At(live, x); m != 0; m &= m - 1 {
-		q := *int32At(start, off+int32(bits.TrailingZeros64(m)))
-		for ; ; q++ {
+		s := *int32At(self, off+int32(bits.TrailingZeros64(m)))
+		for q := s + 1; q != s; q++ {
 			y := *mnodeAt(nd, q)
-			if y.itm == x {
-				continue
-			}
 			if y.itm == 0 {
-				break
+				q += y.bit - 1
+				continue
 			}
 			p := uint64At(live, y.itm)
 			w := *p &^ (1 << uint(y.bit))
@@ -193,7 +181,7 @@ func (c *maskCells) hide(x int32, check bool, active int32) (int64, bool) {
 			if w&(w-1) == 0 && check && y.itm <= nPrim {
 				if w != 0 {
 					c.force = append(c.force, y.itm)
-				} else if c.pos[y.itm] < active {
+				} else if c.isOn(y.itm) {
 					return u, false
 				}
 			}
@@ -202,67 +190,49 @@ func (c *maskCells) hide(x int32, check bool, active int32) (int64, bool) {
 	return u, true
 }
 
-// deactivate removes the active item x from act[:n] and returns n-1.
-func (c *maskCells) deactivate(x, n int32) int32 {
-	n--
-	p := c.pos[x]
-	y := c.act[n]
-	c.act[n], c.act[p] = x, y
-	c.pos[x], c.pos[y] = n, p
-	return n
-}
-
-// commit takes the option whose entries start at node q0: it removes its
-// items other than skip (the item branched on, already inactive) from the
-// active list act[:active] and hides their options (with check, as hide).
-// It returns the new number of active items, the updates, and false when
-// some primary item is left without options.
-func (c *maskCells) commit(q0, skip, active int32, check bool) (int32, int64, bool) {
+// take takes the option of node t, whose item is inactive and hidden:
+// it makes the option's other items inactive and hides them (with check,
+// as hide). It returns the updates, and false when some primary item is
+// left without options.
+func (c *maskCells) take(t int32, check bool) (int64, bool) {
 	nd := unsafe.Pointer(unsafe.SliceData(c.nd))
+	on := unsafe.Pointer(unsafe.SliceData(c.on))
 	u := int64(0)
-	for q := q0; ; q++ {
+	for q := t + 1; q != t; q++ {
 		v := mnodeAt(nd, q).itm
 		if v == 0 {
-			break
+			q += mnodeAt(nd, q).bit - 1
+			continue
 		}
-		if v != skip {
-			active = c.deactivate(v, active)
-			u++
-		}
+		*uint64At(on, v>>6) &^= 1 << uint(v&63)
+		u++
 	}
-	for q := q0; ; q++ {
+	for q := t + 1; q != t; q++ {
 		v := mnodeAt(nd, q).itm
 		if v == 0 {
-			break
+			q += mnodeAt(nd, q).bit - 1
+			continue
 		}
-		if v != skip {
-			w, ok := c.hide(v, check, active)
-			u += w
-			if !ok {
-				return active, u, false
-			}
+		w, ok := c.hide(v, check)
+		u += w
+		if !ok {
+			return u, false
 		}
 	}
-	return active, u, true
+	return u, true
 }
 
-// saveMasks pushes the items of act[:active] and their masks on the save
-// stack.
-func (c *maskCells) saveMasks(active int32) {
-	for _, x := range c.act[:active] {
-		c.save = append(c.save, msave{live: c.live[x], itm: x})
-	}
+// setState makes state the array of live and on.
+func (c *maskCells) setState(state []uint64) {
+	n := len(c.off) - 1 // nItems+1
+	c.state = state
+	c.live = state[:n:n]
+	c.on = state[n:]
 }
 
-// restore restores the masks saved in save[from:to] and returns the
-// number of items saved, which is the number of active items when they
-// were.
-func (c *maskCells) restore(from, to int32) int32 {
-	live := c.live
-	for _, e := range c.save[from:to] {
-		live[e.itm] = e.live
-	}
-	return to - from
+// restore restores the state saved at level l.
+func (c *maskCells) restore(l int) {
+	copy(c.state, c.save[c.saved[l]:c.saved[l+1]])
 }
 
 // run is the cells engine's search (cells.run) in the mask layout: the
@@ -274,28 +244,31 @@ func (c *maskCells) restore(from, to int32) int32 {
 func (c *maskCells) run(ctx context.Context, j *job) (err error) {
 	limit, progress, visit := j.limit, j.progress, j.visit
 	live := unsafe.Pointer(unsafe.SliceData(c.live))
-	act := c.act
+	on := c.on
 	saved, bestAt, left, taken := c.saved, c.best, c.left, c.taken
-	nPrim := c.nPrim
+	// The words of on that hold primary items, the last one masked.
+	primWords := int(c.nPrim)/64 + 1
+	lastPrim := uint64(1)<<(uint(c.nPrim)%64+1) - 1
 	random := j.seed != 0
 	if random {
 		c.rng = rng(j.seed)
 	}
-	clk := newClock(ctx, cellsPollMask(len(c.act)), j.budget)
+	clk := newClock(ctx, cellsPollMask(len(c.live)), j.budget)
 	next := clk.next
 	var nodes, updates, count int64
 	var level int
 	var best, t int32
-
-	// The full problem's masks, restored at the end; then the chosen
+	// The full problem's state, restored at the end; then the chosen
 	// options, which are not counted.
-	active := int32(len(c.act))
-	c.save = c.save[:0]
+	c.save = append(c.save[:0], c.state...)
 	c.force = c.force[:0]
-	c.saveMasks(active)
 	base := int32(len(c.save))
 	for _, k := range j.chosen {
-		active, _, _ = c.commit(c.first[k], 0, active, false)
+		f := c.first[k]
+		x := c.nd[f].itm
+		c.on[x>>6] &^= 1 << uint(x&63)
+		c.hide(x, false)
+		c.take(f, false)
 	}
 	saved[0] = base
 
@@ -319,22 +292,25 @@ forward:
 			progress(Stats{Nodes: nodes, Updates: updates, Solutions: count, Fraction: c.fraction(level)})
 		}
 	}
-	c.save = c.save[:saved[level]]
 	best = 0
 	for n := len(c.force); n > 0; {
 		n--
 		x := c.force[n]
 		c.force = c.force[:n]
-		if c.pos[x] < active {
+		if c.isOn(x) {
 			best, t = x, 1
 			break
 		}
 	}
 	if best == 0 {
 		key := uint64(1<<63 - 1)
-		for _, x := range act[:active] {
-			if x <= nPrim {
-				key = min(key, uint64(bits.OnesCount64(*uint64At(live, x)))<<32|uint64(x))
+		for i, w := range on[:primWords] {
+			if i == primWords-1 {
+				w &= lastPrim
+			}
+			for ; w != 0; w &= w - 1 {
+				x := i*64 + bits.TrailingZeros64(w)
+				key = min(key, uint64(bits.OnesCount64(*uint64At(live, int32(x))))<<32|uint64(x))
 			}
 		}
 		if key == 1<<63-1 { // no primary item left: a solution
@@ -349,14 +325,15 @@ forward:
 			goto backup
 		}
 	}
-	active = c.deactivate(best, active)
+	on[best>>6] &^= 1 << uint(best&63)
 	updates++
 	{
-		u, _ := c.hide(best, false, active)
+		u, _ := c.hide(best, false)
 		updates += u
 	}
+	c.save = c.save[:saved[level]]
 	if t > 1 {
-		c.saveMasks(active)
+		c.save = append(c.save, c.state...)
 	}
 	saved[level+1] = int32(len(c.save))
 	bestAt[level] = best
@@ -374,13 +351,12 @@ advance:
 		left[level] &^= 1 << uint(b)
 		i := c.off[best] + b
 		taken[level] = c.opt[i]
-		a, u, ok := c.commit(c.start[i], best, active, true)
+		u, ok := c.take(c.self[i], true)
 		updates += u
 		if !ok {
 			c.force = c.force[:0]
 			goto abort
 		}
-		active = a
 	}
 	level++
 	goto forward
@@ -396,12 +372,12 @@ abort:
 	if left[level] == 0 {
 		goto backup
 	}
-	active = c.restore(saved[level], saved[level+1])
+	c.restore(level)
 	goto advance
 
 finish:
 	clk.flush(nodes)
-	c.restore(0, base)
+	copy(c.state, c.save[:base])
 	c.save = c.save[:0]
 	c.force = c.force[:0]
 	j.stats = Stats{Nodes: nodes, Updates: updates, Solutions: count}
