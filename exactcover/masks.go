@@ -207,16 +207,38 @@ func (c *maskCells) take(t int32, check bool) (int64, bool) {
 		*uint64At(on, v>>6) &^= 1 << uint(v&63)
 		u++
 	}
-	for q := t + 1; q != t; q++ {
-		v := mnodeAt(nd, q).itm
+	// hide(v, check) for each, written out.
+	live := unsafe.Pointer(unsafe.SliceData(c.live))
+	self := unsafe.Pointer(unsafe.SliceData(c.self))
+	off := unsafe.Pointer(unsafe.SliceData(c.off))
+	nPrim := c.nPrim
+	for r := t + 1; r != t; r++ {
+		v := mnodeAt(nd, r).itm
 		if v == 0 {
-			q += mnodeAt(nd, q).bit - 1
+			r += mnodeAt(nd, r).bit - 1
 			continue
 		}
-		w, ok := c.hide(v, check)
-		u += w
-		if !ok {
-			return u, false
+		o := *int32At(off, v)
+		for m := *uint64At(live, v); m != 0; m &= m - 1 {
+			s := *int32At(self, o+int32(bits.TrailingZeros64(m)))
+			for q := s + 1; q != s; q++ {
+				y := *mnodeAt(nd, q)
+				if y.itm == 0 {
+					q += y.bit - 1
+					continue
+				}
+				p := uint64At(live, y.itm)
+				w := *p &^ (1 << uint(y.bit))
+				*p = w
+				u++
+				if w&(w-1) == 0 && check && y.itm <= nPrim {
+					if w != 0 {
+						c.force = append(c.force, y.itm)
+					} else if *uint64At(on, y.itm>>6)&(1<<uint(y.itm&63)) != 0 {
+						return u, false
+					}
+				}
+			}
 		}
 	}
 	return u, true
