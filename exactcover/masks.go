@@ -54,6 +54,8 @@ type maskCells struct {
 	left  []uint64 // per level: the options of best not tried yet
 	taken []int32  // per level: the option taken
 	force []int32  // items found with one option left
+	low   []int32  // the items left with one option or none by hiding the items branched on
+	lowAt []int32  // per level: where its items start in low
 	rng   rng
 }
 
@@ -80,6 +82,8 @@ func newMaskCells(m *spec) *maskCells {
 		nPrim: nPrim,
 		force: make([]int32, 0, n+1),
 		saved: make([]int32, nPrim+3),
+		low:   make([]int32, 0, n+1),
+		lowAt: make([]int32, nPrim+3),
 		best:  make([]int32, nPrim+2),
 		left:  make([]uint64, nPrim+2),
 		taken: make([]int32, nPrim+2),
@@ -117,6 +121,8 @@ func (c *maskCells) clone() engine {
 	d.setState(padded(c.state, len(c.state)))
 	d.save = padded[uint64](nil, cap(c.save))[:0]
 	d.saved = padded[int32](nil, len(c.saved))
+	d.low = padded[int32](nil, cap(c.low))[:0]
+	d.lowAt = padded[int32](nil, len(c.lowAt))
 	d.best = padded[int32](nil, len(c.best))
 	d.left = padded[uint64](nil, len(c.left))
 	d.taken = padded[int32](nil, len(c.taken))
@@ -128,7 +134,7 @@ func (c *maskCells) clone() engine {
 func (c *maskCells) bytes() int64 {
 	return bytesOf(c.nd) + bytesOf(c.self) + bytesOf(c.opt) + bytesOf(c.off) + bytesOf(c.first) +
 		bytesOf(c.state) + bytesOf(c.save) + bytesOf(c.saved) +
-		bytesOf(c.best) + bytesOf(c.left) + bytesOf(c.taken) + bytesOf(c.force)
+		bytesOf(c.best) + bytesOf(c.left) + bytesOf(c.taken) + bytesOf(c.force) + bytesOf(c.low) + bytesOf(c.lowAt)
 }
 
 // mnodeAt returns &nd[i] without a bounds check.
@@ -147,10 +153,9 @@ func (c *maskCells) isOn(x int32) bool {
 }
 
 // hide removes the options of the inactive item x's set from the sets of
-// their other items: each entry met is one update (see below). With
-// check, it stops and reports false when a primary item still active
-// loses its last option, and pushes on c.force the primary items left
-// with one. It returns the updates.
+// their other items, each entry met one update (see below), and pushes on
+// c.low the primary items it leaves with one option or none. It returns
+// the updates.
 //
 // Every option of x's set is still in the sets of its other items: those
 // are active, or made inactive by the option being taken (take), whose
@@ -159,7 +164,7 @@ func (c *maskCells) isOn(x int32) bool {
 // option taken left their sets when the item branched on was hidden). So
 // a bit cleared is always a bit set, as an entry the cells meet at an
 // item they test active is an update.
-func (c *maskCells) hide(x int32, check bool) (int64, bool) {
+func (c *maskCells) hide(x int32) int64 {
 	live := unsafe.Pointer(unsafe.SliceData(c.live))
 	nd := unsafe.Pointer(unsafe.SliceData(c.nd))
 	self := unsafe.Pointer(unsafe.SliceData(c.self))
@@ -178,16 +183,12 @@ func (c *maskCells) hide(x int32, check bool) (int64, bool) {
 			w := *p &^ (1 << uint(y.bit))
 			*p = w
 			u++
-			if w&(w-1) == 0 && check && y.itm <= nPrim {
-				if w != 0 {
-					c.force = append(c.force, y.itm)
-				} else if c.isOn(y.itm) {
-					return u, false
-				}
+			if w&(w-1) == 0 && y.itm <= nPrim {
+				c.low = append(c.low, y.itm)
 			}
 		}
 	}
-	return u, true
+	return u
 }
 
 // take takes the option of node t, whose item is inactive and hidden:
@@ -267,7 +268,7 @@ func (c *maskCells) run(ctx context.Context, j *job) (err error) {
 	limit, progress, visit := j.limit, j.progress, j.visit
 	live := unsafe.Pointer(unsafe.SliceData(c.live))
 	on := c.on
-	saved, bestAt, left, taken := c.saved, c.best, c.left, c.taken
+	saved, bestAt, left, taken, lowAt := c.saved, c.best, c.left, c.taken, c.lowAt
 	// The words of on that hold primary items, the last one masked.
 	primWords := int(c.nPrim)/64 + 1
 	lastPrim := uint64(1)<<(uint(c.nPrim)%64+1) - 1
@@ -289,10 +290,19 @@ func (c *maskCells) run(ctx context.Context, j *job) (err error) {
 		f := c.first[k]
 		x := c.nd[f].itm
 		c.on[x>>6] &^= 1 << uint(x&63)
-		c.hide(x, false)
+		c.hide(x)
 		c.take(f, false)
 	}
 	saved[0] = base
+	// The primary items left with one option or none, for the first
+	// levels.
+	for x := int32(1); x <= c.nPrim; x++ {
+		if c.isOn(x) && c.live[x]&(c.live[x]-1) == 0 {
+			c.force = append(c.force, x)
+		}
+	}
+	c.low = c.low[:0]
+	lowAt[0] = 0
 
 	if err = ctx.Err(); err != nil {
 		goto finish
@@ -320,19 +330,27 @@ forward:
 		x := c.force[n]
 		c.force = c.force[:n]
 		if c.isOn(x) {
-			best, t = x, 1
+			best, t = x, int32(bits.OnesCount64(c.live[x]))
 			break
 		}
 	}
 	if best == 0 {
+		// Every active primary item not on the force stack has two
+		// options or more: the first with two is the first smallest.
 		key := uint64(1<<63 - 1)
+	scan:
 		for i, w := range on[:primWords] {
 			if i == primWords-1 {
 				w &= lastPrim
 			}
 			for ; w != 0; w &= w - 1 {
 				x := i*64 + bits.TrailingZeros64(w)
-				key = min(key, uint64(bits.OnesCount64(*uint64At(live, int32(x))))<<32|uint64(x))
+				k := uint64(bits.OnesCount64(*uint64At(live, int32(x))))<<32 | uint64(x)
+				if k < 3<<32 {
+					key = k
+					break scan
+				}
+				key = min(key, k)
 			}
 		}
 		if key == 1<<63-1 { // no primary item left: a solution
@@ -343,16 +361,15 @@ forward:
 			goto backup
 		}
 		best, t = int32(uint32(key)), int32(key>>32)
-		if t == 0 {
-			goto backup
-		}
+	}
+	if t == 0 {
+		goto backup
 	}
 	on[best>>6] &^= 1 << uint(best&63)
 	updates++
-	{
-		u, _ := c.hide(best, false)
-		updates += u
-	}
+	c.low = c.low[:lowAt[level]]
+	updates += c.hide(best)
+	lowAt[level+1] = int32(len(c.low))
 	c.save = c.save[:saved[level]]
 	if t > 1 {
 		c.save = append(c.save, c.state...)
@@ -373,6 +390,10 @@ advance:
 		left[level] &^= 1 << uint(b)
 		i := c.off[best] + b
 		taken[level] = c.opt[i]
+		// The items that hiding best left with one option or none.
+		if lo, hi := lowAt[level], lowAt[level+1]; lo < hi {
+			c.force = append(c.force, c.low[lo:hi]...)
+		}
 		u, ok := c.take(c.self[i], true)
 		updates += u
 		if !ok {
