@@ -56,7 +56,15 @@ type maskCells struct {
 	force []int32  // items found with one option left
 	low   []int32  // the items left with one option or none by hiding the items branched on
 	lowAt []int32  // per level: where its items start in low
-	rng   rng
+	// multi counts the active primary items with two options or more;
+	// multiAt saves it per level. When it is 0 and no item on the force
+	// stack has no option left, the items left are covered by their one
+	// option each: a solution (on problems without secondary items, see
+	// run).
+	multi   int32
+	multiAt []int32
+	exact   bool // no secondary items
+	rng     rng
 }
 
 // masksMaxDegree is the most options an item may have in the mask layout.
@@ -74,19 +82,21 @@ func newMaskCells(m *spec) *maskCells {
 	nOpt := m.numOptions()
 	words := int(n)/64 + 1
 	c := &maskCells{
-		nd:    make([]mnode, m.numEntries()+nOpt),
-		self:  make([]int32, m.numEntries()),
-		opt:   make([]int32, m.numEntries()),
-		off:   make([]int32, n+2),
-		first: make([]int32, nOpt),
-		nPrim: nPrim,
-		force: make([]int32, 0, n+1),
-		saved: make([]int32, nPrim+3),
-		low:   make([]int32, 0, n+1),
-		lowAt: make([]int32, nPrim+3),
-		best:  make([]int32, nPrim+2),
-		left:  make([]uint64, nPrim+2),
-		taken: make([]int32, nPrim+2),
+		nd:      make([]mnode, m.numEntries()+nOpt),
+		self:    make([]int32, m.numEntries()),
+		opt:     make([]int32, m.numEntries()),
+		off:     make([]int32, n+2),
+		first:   make([]int32, nOpt),
+		nPrim:   nPrim,
+		force:   make([]int32, 0, n+1),
+		saved:   make([]int32, nPrim+3),
+		low:     make([]int32, 0, n+1),
+		lowAt:   make([]int32, nPrim+3),
+		multiAt: make([]int32, nPrim+3),
+		exact:   nPrim == n,
+		best:    make([]int32, nPrim+2),
+		left:    make([]uint64, nPrim+2),
+		taken:   make([]int32, nPrim+2),
 	}
 	c.setState(make([]uint64, int(n)+1+words))
 	// The full problem's state, then one per branching level; it grows
@@ -123,6 +133,7 @@ func (c *maskCells) clone() engine {
 	d.saved = padded[int32](nil, len(c.saved))
 	d.low = padded[int32](nil, cap(c.low))[:0]
 	d.lowAt = padded[int32](nil, len(c.lowAt))
+	d.multiAt = padded[int32](nil, len(c.multiAt))
 	d.best = padded[int32](nil, len(c.best))
 	d.left = padded[uint64](nil, len(c.left))
 	d.taken = padded[int32](nil, len(c.taken))
@@ -134,7 +145,7 @@ func (c *maskCells) clone() engine {
 func (c *maskCells) bytes() int64 {
 	return bytesOf(c.nd) + bytesOf(c.self) + bytesOf(c.opt) + bytesOf(c.off) + bytesOf(c.first) +
 		bytesOf(c.state) + bytesOf(c.save) + bytesOf(c.saved) +
-		bytesOf(c.best) + bytesOf(c.left) + bytesOf(c.taken) + bytesOf(c.force) + bytesOf(c.low) + bytesOf(c.lowAt)
+		bytesOf(c.best) + bytesOf(c.left) + bytesOf(c.taken) + bytesOf(c.force) + bytesOf(c.low) + bytesOf(c.lowAt) + bytesOf(c.multiAt)
 }
 
 // mnodeAt returns &nd[i] without a bounds check.
@@ -185,6 +196,9 @@ func (c *maskCells) hide(x int32) int64 {
 			u++
 			if w&(w-1) == 0 && y.itm <= nPrim {
 				c.low = append(c.low, y.itm)
+				if w != 0 {
+					c.multi--
+				}
 			}
 		}
 	}
@@ -192,12 +206,15 @@ func (c *maskCells) hide(x int32) int64 {
 }
 
 // take takes the option of node t, whose item is inactive and hidden:
-// it makes the option's other items inactive and hides them (with check,
-// as hide). It returns the updates, and false when some primary item is
-// left without options.
+// it makes the option's other items inactive and hides them. With check,
+// it stops and reports false when a primary item still active loses its
+// last option, pushes on c.force the primary items left with one, and
+// keeps c.multi. It returns the updates.
 func (c *maskCells) take(t int32, check bool) (int64, bool) {
 	nd := unsafe.Pointer(unsafe.SliceData(c.nd))
 	on := unsafe.Pointer(unsafe.SliceData(c.on))
+	live := unsafe.Pointer(unsafe.SliceData(c.live))
+	nPrim := c.nPrim
 	u := int64(0)
 	for q := t + 1; q != t; q++ {
 		v := mnodeAt(nd, q).itm
@@ -206,13 +223,14 @@ func (c *maskCells) take(t int32, check bool) (int64, bool) {
 			continue
 		}
 		*uint64At(on, v>>6) &^= 1 << uint(v&63)
+		if w := *uint64At(live, v); w&(w-1) != 0 && v <= nPrim {
+			c.multi--
+		}
 		u++
 	}
-	// hide(v, check) for each, written out.
-	live := unsafe.Pointer(unsafe.SliceData(c.live))
+	// hide(v) for each, written out.
 	self := unsafe.Pointer(unsafe.SliceData(c.self))
 	off := unsafe.Pointer(unsafe.SliceData(c.off))
-	nPrim := c.nPrim
 	for r := t + 1; r != t; r++ {
 		v := mnodeAt(nd, r).itm
 		if v == 0 {
@@ -233,9 +251,13 @@ func (c *maskCells) take(t int32, check bool) (int64, bool) {
 				*p = w
 				u++
 				if w&(w-1) == 0 && check && y.itm <= nPrim {
+					isOn := *uint64At(on, y.itm>>6)&(1<<uint(y.itm&63)) != 0
 					if w != 0 {
 						c.force = append(c.force, y.itm)
-					} else if *uint64At(on, y.itm>>6)&(1<<uint(y.itm&63)) != 0 {
+						if isOn {
+							c.multi--
+						}
+					} else if isOn {
 						return u, false
 					}
 				}
@@ -303,6 +325,16 @@ func (c *maskCells) run(ctx context.Context, j *job) (err error) {
 	}
 	c.low = c.low[:0]
 	lowAt[0] = 0
+	c.multi = 0
+	for x := int32(1); x <= c.nPrim; x++ {
+		if c.isOn(x) && c.live[x]&(c.live[x]-1) != 0 {
+			c.multi++
+		}
+	}
+	// Counting without the path of each solution, on a problem without
+	// secondary items, the search stops at a node where every item left
+	// has one option (multi is 0).
+	shortcut := visit == nil && c.exact
 
 	if err = ctx.Err(); err != nil {
 		goto finish
@@ -333,6 +365,27 @@ forward:
 			best, t = x, int32(bits.OnesCount64(c.live[x]))
 			break
 		}
+	}
+	if shortcut && c.multi == 0 && t == 1 {
+		// Every active item has one option or none, and those with
+		// none are on the force stack. Each option left is in the sets
+		// of all its items (hiding an option takes it out of all of
+		// them at once), so when none is empty the options left cover
+		// each item once: a solution.
+		for _, x := range c.force {
+			if c.isOn(x) && c.live[x] == 0 {
+				t = 0
+				break
+			}
+		}
+		c.force = c.force[:0]
+		if t == 1 {
+			count++
+			if count == limit {
+				goto finish
+			}
+		}
+		goto backup
 	}
 	if best == 0 {
 		// Every active primary item not on the force stack has two
@@ -366,6 +419,9 @@ forward:
 		goto backup
 	}
 	on[best>>6] &^= 1 << uint(best&63)
+	if t > 1 {
+		c.multi--
+	}
 	updates++
 	c.low = c.low[:lowAt[level]]
 	updates += c.hide(best)
@@ -373,6 +429,7 @@ forward:
 	c.save = c.save[:saved[level]]
 	if t > 1 {
 		c.save = append(c.save, c.state...)
+		c.multiAt[level] = c.multi
 	}
 	saved[level+1] = int32(len(c.save))
 	bestAt[level] = best
@@ -416,6 +473,7 @@ abort:
 		goto backup
 	}
 	c.restore(level)
+	c.multi = c.multiAt[level]
 	goto advance
 
 finish:
