@@ -424,7 +424,13 @@ forward:
 	}
 	updates++
 	c.low = c.low[:lowAt[level]]
-	updates += c.hide(best)
+	if t > 1 {
+		updates += c.hide(best)
+	}
+	// A forced item's one option is left in its items' sets: take
+	// clears it from them (and from best's) as it hides the first,
+	// making as many updates as hiding best would, and the items that
+	// hiding best would leave with few options are the option's own.
 	lowAt[level+1] = int32(len(c.low))
 	c.save = c.save[:saved[level]]
 	if t > 1 {
@@ -491,8 +497,8 @@ func (c *maskCells) fraction(depth int) float64 {
 	for l := range depth {
 		all := c.live[c.best[l]]
 		t := bits.OnesCount64(all)
-		if t == 0 {
-			break
+		if t <= 1 { // a forced move (whose item's set take may have emptied)
+			continue
 		}
 		w /= float64(t)
 		f += float64(bits.OnesCount64(all&^c.left[l])-1) * w
