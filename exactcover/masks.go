@@ -9,16 +9,17 @@ import (
 // The mask layout of the cells engine (EngineCells on a problem that
 // masksFit): the search of the dancing cells (cells_search.go), with each
 // item's set of options kept as a 64-bit mask instead of a segment of
-// cells, and the active items as a bitset instead of a list. Sudoku-shaped
+// cells (16, 32 or 64 bits, the fewest that hold the most options of an
+// item), and the active items as a bitset instead of a list. Sudoku-shaped
 // problems (many items, each in a few options, no colors) spend their
 // time removing options from sets and items from the active list: in the
 // cells that is nine memory accesses (the item's position and size, two
 // cells, two nodes' locations) and eight, here one word read and written
 // each. A set's size is its mask's population count; a branching level
-// saves the active bitset and the active items' masks.
+// saves the masks and the active bitset, by copy.
 //
 // Item x (an internal id, 1..nItems, primary first as in the spec) has
-// the options of its list (in option order) as bits 0..63 of live[x]:
+// the options of its list (in option order) as the bits of live[x]:
 // bit b of x stands for its b-th option, opt[off[x]+b], whose entry for x
 // is node self[off[x]+b]. An option's entries are consecutive nodes
 // followed by a spacer, a node of item 0 whose bit is minus the option's
@@ -35,27 +36,30 @@ type mnode struct {
 	bit int32 // the option's bit in the item's mask; a spacer's: minus the option's length
 }
 
+// maskWord is the type of an item's mask.
+type maskWord interface{ ~uint16 | ~uint32 | ~uint64 }
+
 // maskCells is the cells engine's memory in the mask layout.
-type maskCells struct {
+type maskCells[W maskWord] struct {
 	nd    []mnode  // the options' entries, each option followed by a spacer
 	self  []int32  // per item and bit: the option's node of the item
 	opt   []int32  // per item and bit: the option
 	off   []int32  // per internal item id: where its bits start in self and opt
 	first []int32  // per option: its first node
 	nPrim int32    // items 1..nPrim are primary
-	live  []uint64 // per internal item id: its options left
+	live  []W      // per internal item id: its options left
 	on    []uint64 // the active items, bit x of word x/64 for item x
-	state []uint64 // live and then on, in one array: what a level saves
 
 	// Search state.
-	save  []uint64 // the states saved: the full problem's, then one per branching level
-	saved []int32  // per level: where its save starts in save
-	best  []int32  // per level: the item branched on
-	left  []uint64 // per level: the options of best not tried yet
-	taken []int32  // per level: the option taken
-	force []int32  // items found with one option left
-	low   []int32  // the items left with one option or none by hiding the items branched on
-	lowAt []int32  // per level: where its items start in low
+	saveLive []W      // the live masks saved: the full problem's, then one per branching level
+	saveOn   []uint64 // the active bitsets saved with them
+	saved    []int32  // per level: the number of states saved before it
+	best     []int32  // per level: the item branched on
+	left     []W      // per level: the options of best not tried yet
+	taken    []int32  // per level: the option taken
+	force    []int32  // items found with one option left
+	low      []int32  // the items left with one option or none by hiding the items branched on
+	lowAt    []int32  // per level: where its items start in low
 	// multi counts the active primary items with two options or more;
 	// multiAt saves it per level. When it is 0 and no item on the force
 	// stack has no option left, the items left are covered by their one
@@ -76,12 +80,24 @@ func masksFit(m *spec) bool {
 	return m.optColors == nil && !m.bounded() && m.maxLength <= masksMaxDegree
 }
 
-// newMaskCells builds the mask layout of m, which masksFit.
-func newMaskCells(m *spec) *maskCells {
+// newMaskCells builds the mask layout of m, which masksFit, with the
+// narrowest masks that hold its items' options.
+func newMaskCells(m *spec) engine {
+	switch {
+	case m.maxLength <= 16:
+		return newMasks[uint16](m)
+	case m.maxLength <= 32:
+		return newMasks[uint32](m)
+	}
+	return newMasks[uint64](m)
+}
+
+// newMasks builds the mask layout of m with masks of type W.
+func newMasks[W maskWord](m *spec) *maskCells[W] {
 	n, nPrim := m.nItems, m.nPrim
 	nOpt := m.numOptions()
 	words := int(n)/64 + 1
-	c := &maskCells{
+	c := &maskCells[W]{
 		nd:      make([]mnode, m.numEntries()+nOpt),
 		self:    make([]int32, m.numEntries()),
 		opt:     make([]int32, m.numEntries()),
@@ -95,13 +111,16 @@ func newMaskCells(m *spec) *maskCells {
 		multiAt: make([]int32, nPrim+3),
 		exact:   nPrim == n,
 		best:    make([]int32, nPrim+2),
-		left:    make([]uint64, nPrim+2),
+		left:    make([]W, nPrim+2),
 		taken:   make([]int32, nPrim+2),
+		live:    make([]W, n+1),
+		on:      make([]uint64, words),
 	}
-	c.setState(make([]uint64, int(n)+1+words))
-	// The full problem's state, then one per branching level; it grows
+	// The full problem's state, then one per branching level; they grow
 	// on demand beyond this.
-	c.save = make([]uint64, 0, len(c.state)*min(int(nPrim)+3, 64))
+	levels := min(int(nPrim)+3, 64)
+	c.saveLive = make([]W, 0, len(c.live)*levels)
+	c.saveOn = make([]uint64, 0, len(c.on)*levels)
 	for x := int32(1); x <= n; x++ {
 		c.off[x+1] = c.off[x] + m.length[x]
 		c.on[x/64] |= 1 << (x % 64)
@@ -111,7 +130,7 @@ func newMaskCells(m *spec) *maskCells {
 		c.first[k] = q
 		for j := m.optStart[k]; j < m.optStart[k+1]; j++ {
 			x := m.item(j)
-			b := int32(bits.OnesCount64(c.live[x]))
+			b := int32(bits.OnesCount64(uint64(c.live[x])))
 			c.live[x] |= 1 << b
 			c.self[c.off[x]+b] = q
 			c.opt[c.off[x]+b] = k
@@ -126,25 +145,27 @@ func newMaskCells(m *spec) *maskCells {
 
 // clone returns a copy of c with its own search state, padded as the
 // links' clones are (see padded). The option tables are shared.
-func (c *maskCells) clone() engine {
+func (c *maskCells[W]) clone() engine {
 	d := *c
-	d.setState(padded(c.state, len(c.state)))
-	d.save = padded[uint64](nil, cap(c.save))[:0]
+	d.live = padded(c.live, len(c.live))
+	d.on = padded(c.on, len(c.on))
+	d.saveLive = padded[W](nil, cap(c.saveLive))[:0]
+	d.saveOn = padded[uint64](nil, cap(c.saveOn))[:0]
 	d.saved = padded[int32](nil, len(c.saved))
 	d.low = padded[int32](nil, cap(c.low))[:0]
 	d.lowAt = padded[int32](nil, len(c.lowAt))
 	d.multiAt = padded[int32](nil, len(c.multiAt))
 	d.best = padded[int32](nil, len(c.best))
-	d.left = padded[uint64](nil, len(c.left))
+	d.left = padded[W](nil, len(c.left))
 	d.taken = padded[int32](nil, len(c.taken))
 	d.force = padded[int32](nil, cap(c.force))[:0]
 	return &d
 }
 
 // bytes returns the memory of the mask layout.
-func (c *maskCells) bytes() int64 {
+func (c *maskCells[W]) bytes() int64 {
 	return bytesOf(c.nd) + bytesOf(c.self) + bytesOf(c.opt) + bytesOf(c.off) + bytesOf(c.first) +
-		bytesOf(c.state) + bytesOf(c.save) + bytesOf(c.saved) +
+		bytesOf(c.live) + bytesOf(c.on) + bytesOf(c.saveLive) + bytesOf(c.saveOn) + bytesOf(c.saved) +
 		bytesOf(c.best) + bytesOf(c.left) + bytesOf(c.taken) + bytesOf(c.force) + bytesOf(c.low) + bytesOf(c.lowAt) + bytesOf(c.multiAt)
 }
 
@@ -158,8 +179,14 @@ func uint64At(a unsafe.Pointer, i int32) *uint64 {
 	return (*uint64)(unsafe.Add(a, uintptr(i)*8))
 }
 
+// wordAt returns &a[i] without a bounds check.
+func wordAt[W maskWord](a unsafe.Pointer, i int32) *W {
+	var w W
+	return (*W)(unsafe.Add(a, uintptr(i)*unsafe.Sizeof(w)))
+}
+
 // isOn reports whether item x is active.
-func (c *maskCells) isOn(x int32) bool {
+func (c *maskCells[W]) isOn(x int32) bool {
 	return c.on[x>>6]&(1<<uint(x&63)) != 0
 }
 
@@ -175,22 +202,22 @@ func (c *maskCells) isOn(x int32) bool {
 // option taken left their sets when the item branched on was hidden). So
 // a bit cleared is always a bit set, as an entry the cells meet at an
 // item they test active is an update.
-func (c *maskCells) hide(x int32) int64 {
+func (c *maskCells[W]) hide(x int32) int64 {
 	live := unsafe.Pointer(unsafe.SliceData(c.live))
 	nd := unsafe.Pointer(unsafe.SliceData(c.nd))
 	self := unsafe.Pointer(unsafe.SliceData(c.self))
 	nPrim := c.nPrim
 	u := int64(0)
 	off := c.off[x]
-	for m := *uint64At(live, x); m != 0; m &= m - 1 {
-		s := *int32At(self, off+int32(bits.TrailingZeros64(m)))
+	for m := *wordAt[W](live, x); m != 0; m &= m - 1 {
+		s := *int32At(self, off+int32(bits.TrailingZeros64(uint64(m))))
 		for q := s + 1; q != s; q++ {
 			y := *mnodeAt(nd, q)
 			if y.itm == 0 {
 				q += y.bit - 1
 				continue
 			}
-			p := uint64At(live, y.itm)
+			p := wordAt[W](live, y.itm)
 			w := *p &^ (1 << uint(y.bit))
 			*p = w
 			u++
@@ -210,7 +237,7 @@ func (c *maskCells) hide(x int32) int64 {
 // it stops and reports false when a primary item still active loses its
 // last option, pushes on c.force the primary items left with one, and
 // keeps c.multi. It returns the updates.
-func (c *maskCells) take(t int32, check bool) (int64, bool) {
+func (c *maskCells[W]) take(t int32, check bool) (int64, bool) {
 	nd := unsafe.Pointer(unsafe.SliceData(c.nd))
 	on := unsafe.Pointer(unsafe.SliceData(c.on))
 	live := unsafe.Pointer(unsafe.SliceData(c.live))
@@ -223,7 +250,7 @@ func (c *maskCells) take(t int32, check bool) (int64, bool) {
 			continue
 		}
 		*uint64At(on, v>>6) &^= 1 << uint(v&63)
-		if w := *uint64At(live, v); w&(w-1) != 0 && v <= nPrim {
+		if w := *wordAt[W](live, v); w&(w-1) != 0 && v <= nPrim {
 			c.multi--
 		}
 		u++
@@ -238,15 +265,15 @@ func (c *maskCells) take(t int32, check bool) (int64, bool) {
 			continue
 		}
 		o := *int32At(off, v)
-		for m := *uint64At(live, v); m != 0; m &= m - 1 {
-			s := *int32At(self, o+int32(bits.TrailingZeros64(m)))
+		for m := *wordAt[W](live, v); m != 0; m &= m - 1 {
+			s := *int32At(self, o+int32(bits.TrailingZeros64(uint64(m))))
 			for q := s + 1; q != s; q++ {
 				y := *mnodeAt(nd, q)
 				if y.itm == 0 {
 					q += y.bit - 1
 					continue
 				}
-				p := uint64At(live, y.itm)
+				p := wordAt[W](live, y.itm)
 				w := *p &^ (1 << uint(y.bit))
 				*p = w
 				u++
@@ -267,17 +294,17 @@ func (c *maskCells) take(t int32, check bool) (int64, bool) {
 	return u, true
 }
 
-// setState makes state the array of live and on.
-func (c *maskCells) setState(state []uint64) {
-	n := len(c.off) - 1 // nItems+1
-	c.state = state
-	c.live = state[:n:n]
-	c.on = state[n:]
+// save pushes the state (the masks and the active bitset) as the i-th
+// saved.
+func (c *maskCells[W]) save(i int32) {
+	c.saveLive = append(c.saveLive[:int(i)*len(c.live)], c.live...)
+	c.saveOn = append(c.saveOn[:int(i)*len(c.on)], c.on...)
 }
 
-// restore restores the state saved at level l.
-func (c *maskCells) restore(l int) {
-	copy(c.state, c.save[c.saved[l]:c.saved[l+1]])
+// restore restores the i-th state saved.
+func (c *maskCells[W]) restore(i int32) {
+	copy(c.live, c.saveLive[int(i)*len(c.live):])
+	copy(c.on, c.saveOn[int(i)*len(c.on):])
 }
 
 // run is the cells engine's search (cells.run) in the mask layout: the
@@ -286,7 +313,7 @@ func (c *maskCells) restore(l int) {
 // same statistics, the options of an item tried in the order of its list
 // (or in random order when j.seed is nonzero). It leaves the masks as it
 // found them.
-func (c *maskCells) run(ctx context.Context, j *job) (err error) {
+func (c *maskCells[W]) run(ctx context.Context, j *job) (err error) {
 	limit, progress, visit := j.limit, j.progress, j.visit
 	live := unsafe.Pointer(unsafe.SliceData(c.live))
 	on := c.on
@@ -305,9 +332,8 @@ func (c *maskCells) run(ctx context.Context, j *job) (err error) {
 	var best, t int32
 	// The full problem's state, restored at the end; then the chosen
 	// options, which are not counted.
-	c.save = append(c.save[:0], c.state...)
+	c.save(0)
 	c.force = c.force[:0]
-	base := int32(len(c.save))
 	for _, k := range j.chosen {
 		f := c.first[k]
 		x := c.nd[f].itm
@@ -315,11 +341,11 @@ func (c *maskCells) run(ctx context.Context, j *job) (err error) {
 		c.hide(x)
 		c.take(f, false)
 	}
-	saved[0] = base
+	saved[0] = 1
 	// The primary items left with one option or none, for the first
 	// levels.
 	for x := int32(1); x <= c.nPrim; x++ {
-		if c.isOn(x) && c.live[x]&(c.live[x]-1) == 0 {
+		if w := c.live[x]; c.isOn(x) && w&(w-1) == 0 {
 			c.force = append(c.force, x)
 		}
 	}
@@ -327,7 +353,7 @@ func (c *maskCells) run(ctx context.Context, j *job) (err error) {
 	lowAt[0] = 0
 	c.multi = 0
 	for x := int32(1); x <= c.nPrim; x++ {
-		if c.isOn(x) && c.live[x]&(c.live[x]-1) != 0 {
+		if w := c.live[x]; c.isOn(x) && w&(w-1) != 0 {
 			c.multi++
 		}
 	}
@@ -362,11 +388,11 @@ forward:
 		x := c.force[n]
 		c.force = c.force[:n]
 		if c.isOn(x) {
-			best, t = x, int32(bits.OnesCount64(c.live[x]))
+			best, t = x, int32(bits.OnesCount64(uint64(c.live[x])))
 			break
 		}
 	}
-	if shortcut && c.multi == 0 && t == 1 {
+	if shortcut && c.multi == 0 && best != 0 && t == 1 {
 		// Every active item has one option or none, and those with
 		// none are on the force stack. Each option left is in the sets
 		// of all its items (hiding an option takes it out of all of
@@ -398,7 +424,7 @@ forward:
 			}
 			for ; w != 0; w &= w - 1 {
 				x := i*64 + bits.TrailingZeros64(w)
-				k := uint64(bits.OnesCount64(*uint64At(live, int32(x))))<<32 | uint64(x)
+				k := uint64(bits.OnesCount64(uint64(*wordAt[W](live, int32(x)))))<<32 | uint64(x)
 				if k < 3<<32 {
 					key = k
 					break scan
@@ -432,12 +458,12 @@ forward:
 	// making as many updates as hiding best would, and the items that
 	// hiding best would leave with few options are the option's own.
 	lowAt[level+1] = int32(len(c.low))
-	c.save = c.save[:saved[level]]
+	saved[level+1] = saved[level]
 	if t > 1 {
-		c.save = append(c.save, c.state...)
+		c.save(saved[level])
+		saved[level+1]++
 		c.multiAt[level] = c.multi
 	}
-	saved[level+1] = int32(len(c.save))
 	bestAt[level] = best
 	left[level] = c.live[best]
 
@@ -445,11 +471,11 @@ advance:
 	{
 		m := left[level]
 		if random {
-			for i := c.rng.intn(uint64(bits.OnesCount64(m))); i > 0; i-- {
+			for i := c.rng.intn(uint64(bits.OnesCount64(uint64(m)))); i > 0; i-- {
 				m &= m - 1
 			}
 		}
-		b := int32(bits.TrailingZeros64(m))
+		b := int32(bits.TrailingZeros64(uint64(m)))
 		left[level] &^= 1 << uint(b)
 		i := c.off[best] + b
 		taken[level] = c.opt[i]
@@ -478,36 +504,35 @@ abort:
 	if left[level] == 0 {
 		goto backup
 	}
-	c.restore(level)
+	c.restore(saved[level])
 	c.multi = c.multiAt[level]
 	goto advance
 
 finish:
 	clk.flush(nodes)
-	copy(c.state, c.save[:base])
-	c.save = c.save[:0]
+	c.restore(0)
 	c.force = c.force[:0]
 	j.stats = Stats{Nodes: nodes, Updates: updates, Solutions: count}
 	return err
 }
 
 // fraction is links.fraction for the mask layout.
-func (c *maskCells) fraction(depth int) float64 {
+func (c *maskCells[W]) fraction(depth int) float64 {
 	f, w := 0.0, 1.0
 	for l := range depth {
 		all := c.live[c.best[l]]
-		t := bits.OnesCount64(all)
+		t := bits.OnesCount64(uint64(all))
 		if t <= 1 { // a forced move (whose item's set take may have emptied)
 			continue
 		}
 		w /= float64(t)
-		f += float64(bits.OnesCount64(all&^c.left[l])-1) * w
+		f += float64(bits.OnesCount64(uint64(all&^c.left[l]))-1) * w
 	}
 	return f + w/2
 }
 
 // path appends the options of the first depth levels of the search to dst.
-func (c *maskCells) path(dst []int, depth int) []int {
+func (c *maskCells[W]) path(dst []int, depth int) []int {
 	for _, k := range c.taken[:depth] {
 		dst = append(dst, int(k))
 	}

@@ -40,7 +40,7 @@ type Solver struct {
 	// Split, SplitDepth and Estimate), and the one EngineAuto picks.
 	links *links
 	cells *cells
-	masks *maskCells
+	masks engine // the cells in the mask layout (newMaskCells)
 	bits  *bitset
 	auto  Engine
 	eng   engine // the engine of the current search
