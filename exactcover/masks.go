@@ -56,7 +56,8 @@ type maskCells[W maskWord] struct {
 	saved    []int32  // per level: the number of states saved before it
 	best     []int32  // per level: the item branched on
 	left     []W      // per level: the options of best not tried yet
-	taken    []int32  // per level: the option taken
+	takenAt  []int32  // per level: the options in taken before the one it takes
+	taken    []int32  // the options taken, forced or not, in order
 	force    []int32  // items found with one option left
 	low      []int32  // the items left with one option or none by hiding the items branched on
 	lowAt    []int32  // per level: where its items start in low
@@ -112,7 +113,8 @@ func newMasks[W maskWord](m *spec) *maskCells[W] {
 		exact:   nPrim == n,
 		best:    make([]int32, nPrim+2),
 		left:    make([]W, nPrim+2),
-		taken:   make([]int32, nPrim+2),
+		takenAt: make([]int32, nPrim+2),
+		taken:   make([]int32, 0, nPrim+2),
 		live:    make([]W, n+1),
 		on:      make([]uint64, words),
 	}
@@ -157,7 +159,8 @@ func (c *maskCells[W]) clone() engine {
 	d.multiAt = padded[int32](nil, len(c.multiAt))
 	d.best = padded[int32](nil, len(c.best))
 	d.left = padded[W](nil, len(c.left))
-	d.taken = padded[int32](nil, len(c.taken))
+	d.takenAt = padded[int32](nil, len(c.takenAt))
+	d.taken = padded[int32](nil, cap(c.taken))[:0]
 	d.force = padded[int32](nil, cap(c.force))[:0]
 	return &d
 }
@@ -166,7 +169,7 @@ func (c *maskCells[W]) clone() engine {
 func (c *maskCells[W]) bytes() int64 {
 	return bytesOf(c.nd) + bytesOf(c.self) + bytesOf(c.opt) + bytesOf(c.off) + bytesOf(c.first) +
 		bytesOf(c.live) + bytesOf(c.on) + bytesOf(c.saveLive) + bytesOf(c.saveOn) + bytesOf(c.saved) +
-		bytesOf(c.best) + bytesOf(c.left) + bytesOf(c.taken) + bytesOf(c.force) + bytesOf(c.low) + bytesOf(c.lowAt) + bytesOf(c.multiAt)
+		bytesOf(c.best) + bytesOf(c.left) + bytesOf(c.takenAt) + bytesOf(c.taken) + bytesOf(c.force) + bytesOf(c.low) + bytesOf(c.lowAt) + bytesOf(c.multiAt)
 }
 
 // mnodeAt returns &nd[i] without a bounds check.
@@ -313,11 +316,17 @@ func (c *maskCells[W]) restore(i int32) {
 // same statistics, the options of an item tried in the order of its list
 // (or in random order when j.seed is nonzero). It leaves the masks as it
 // found them.
+//
+// A level here is a branching item with two options or more; the forced
+// moves that follow the option it takes are made in a loop of their own,
+// each counted as a node as in the cells, and need no level: backtracking
+// restores the state saved by the branching level above them. taken holds
+// the options taken, forced or not, in order: visit gets its length.
 func (c *maskCells[W]) run(ctx context.Context, j *job) (err error) {
 	limit, progress, visit := j.limit, j.progress, j.visit
 	live := unsafe.Pointer(unsafe.SliceData(c.live))
 	on := c.on
-	saved, bestAt, left, taken, lowAt := c.saved, c.best, c.left, c.taken, c.lowAt
+	saved, bestAt, left, takenAt, lowAt := c.saved, c.best, c.left, c.takenAt, c.lowAt
 	// The words of on that hold primary items, the last one masked.
 	primWords := int(c.nPrim)/64 + 1
 	lastPrim := uint64(1)<<(uint(c.nPrim)%64+1) - 1
@@ -334,6 +343,7 @@ func (c *maskCells[W]) run(ctx context.Context, j *job) (err error) {
 	// options, which are not counted.
 	c.save(0)
 	c.force = c.force[:0]
+	c.taken = c.taken[:0]
 	for _, k := range j.chosen {
 		f := c.first[k]
 		x := c.nd[f].itm
@@ -343,7 +353,7 @@ func (c *maskCells[W]) run(ctx context.Context, j *job) (err error) {
 	}
 	saved[0] = 1
 	// The primary items left with one option or none, for the first
-	// levels.
+	// forced moves.
 	for x := int32(1); x <= c.nPrim; x++ {
 		if w := c.live[x]; c.isOn(x) && w&(w-1) == 0 {
 			c.force = append(c.force, x)
@@ -367,6 +377,64 @@ func (c *maskCells[W]) run(ctx context.Context, j *job) (err error) {
 	}
 
 forward:
+	// The forced moves: each a node.
+	for n := len(c.force); n > 0; {
+		n--
+		x := c.force[n]
+		if !c.isOn(x) {
+			continue
+		}
+		c.force = c.force[:n]
+		nodes++
+		if nodes >= next {
+			var report bool
+			report, err = clk.tick(nodes)
+			next = clk.next
+			if err != nil {
+				if err == ErrNodeBudget {
+					nodes--
+				}
+				goto finish
+			}
+			if report && progress != nil {
+				progress(Stats{Nodes: nodes, Updates: updates, Solutions: count, Fraction: c.fraction(level)})
+			}
+		}
+		w := c.live[x]
+		if w == 0 {
+			goto backup
+		}
+		if shortcut && c.multi == 0 {
+			// Every active item has one option or none, and those with
+			// none are on the force stack. Each option left is in the
+			// sets of all its items (hiding an option takes it out of
+			// all of them at once), so when none is empty the options
+			// left cover each item once: a solution.
+			for _, y := range c.force[:n] {
+				if c.isOn(y) && c.live[y] == 0 {
+					goto backup
+				}
+			}
+			count++
+			if count == limit {
+				goto finish
+			}
+			goto backup
+		}
+		// Take its option: take clears it from its items' sets (and
+		// from x's), as hiding x would, with as many updates.
+		on[x>>6] &^= 1 << uint(x&63)
+		updates++
+		i := c.off[x] + int32(bits.TrailingZeros64(uint64(w)))
+		c.taken = append(c.taken, c.opt[i])
+		u, ok := c.take(c.self[i], true)
+		updates += u
+		if !ok {
+			goto backup
+		}
+		n = len(c.force)
+	}
+	c.force = c.force[:0]
 	nodes++
 	if nodes >= next {
 		var report bool
@@ -382,40 +450,10 @@ forward:
 			progress(Stats{Nodes: nodes, Updates: updates, Solutions: count, Fraction: c.fraction(level)})
 		}
 	}
-	best = 0
-	for n := len(c.force); n > 0; {
-		n--
-		x := c.force[n]
-		c.force = c.force[:n]
-		if c.isOn(x) {
-			best, t = x, int32(bits.OnesCount64(uint64(c.live[x])))
-			break
-		}
-	}
-	if shortcut && c.multi == 0 && best != 0 && t == 1 {
-		// Every active item has one option or none, and those with
-		// none are on the force stack. Each option left is in the sets
-		// of all its items (hiding an option takes it out of all of
-		// them at once), so when none is empty the options left cover
-		// each item once: a solution.
-		for _, x := range c.force {
-			if c.isOn(x) && c.live[x] == 0 {
-				t = 0
-				break
-			}
-		}
-		c.force = c.force[:0]
-		if t == 1 {
-			count++
-			if count == limit {
-				goto finish
-			}
-		}
-		goto backup
-	}
-	if best == 0 {
-		// Every active primary item not on the force stack has two
-		// options or more: the first with two is the first smallest.
+	{
+		// Every active primary item has two options or more (those
+		// left with fewer went on the force stack): the first with two
+		// is the first smallest.
 		key := uint64(1<<63 - 1)
 	scan:
 		for i, w := range on[:primWords] {
@@ -434,7 +472,7 @@ forward:
 		}
 		if key == 1<<63-1 { // no primary item left: a solution
 			count++
-			if (visit != nil && !visit(level)) || count == limit {
+			if (visit != nil && !visit(len(c.taken))) || count == limit {
 				goto finish
 			}
 			goto backup
@@ -445,27 +483,17 @@ forward:
 		goto backup
 	}
 	on[best>>6] &^= 1 << uint(best&63)
-	if t > 1 {
-		c.multi--
-	}
+	c.multi--
 	updates++
 	c.low = c.low[:lowAt[level]]
-	if t > 1 {
-		updates += c.hide(best)
-	}
-	// A forced item's one option is left in its items' sets: take
-	// clears it from them (and from best's) as it hides the first,
-	// making as many updates as hiding best would, and the items that
-	// hiding best would leave with few options are the option's own.
+	updates += c.hide(best)
 	lowAt[level+1] = int32(len(c.low))
-	saved[level+1] = saved[level]
-	if t > 1 {
-		c.save(saved[level])
-		saved[level+1]++
-		c.multiAt[level] = c.multi
-	}
+	c.save(saved[level])
+	saved[level+1] = saved[level] + 1
+	c.multiAt[level] = c.multi
 	bestAt[level] = best
 	left[level] = c.live[best]
+	takenAt[level] = int32(len(c.taken))
 
 advance:
 	{
@@ -478,7 +506,7 @@ advance:
 		b := int32(bits.TrailingZeros64(uint64(m)))
 		left[level] &^= 1 << uint(b)
 		i := c.off[best] + b
-		taken[level] = c.opt[i]
+		c.taken = append(c.taken[:takenAt[level]], c.opt[i])
 		// The items that hiding best left with one option or none.
 		if lo, hi := lowAt[level], lowAt[level+1]; lo < hi {
 			c.force = append(c.force, c.low[lo:hi]...)
@@ -487,20 +515,21 @@ advance:
 		updates += u
 		if !ok {
 			c.force = c.force[:0]
-			goto abort
+			goto retry
 		}
 	}
 	level++
 	goto forward
 
 backup:
+	c.force = c.force[:0]
 	if level == 0 {
 		goto finish
 	}
 	level--
 	best = bestAt[level]
 
-abort:
+retry:
 	if left[level] == 0 {
 		goto backup
 	}
@@ -522,7 +551,7 @@ func (c *maskCells[W]) fraction(depth int) float64 {
 	for l := range depth {
 		all := c.live[c.best[l]]
 		t := bits.OnesCount64(uint64(all))
-		if t <= 1 { // a forced move (whose item's set take may have emptied)
+		if t <= 1 { // not a branching level
 			continue
 		}
 		w /= float64(t)
@@ -531,7 +560,8 @@ func (c *maskCells[W]) fraction(depth int) float64 {
 	return f + w/2
 }
 
-// path appends the options of the first depth levels of the search to dst.
+// path appends the first depth options taken to dst (run calls visit
+// with their number).
 func (c *maskCells[W]) path(dst []int, depth int) []int {
 	for _, k := range c.taken[:depth] {
 		dst = append(dst, int(k))
