@@ -230,7 +230,10 @@ func autoEngine(m *spec) Engine {
 			return EngineBits
 		}
 	}
-	if D >= 64 && !m.bounded() && autoCells(int(m.nItems), int(m.nPrim)) {
+	if !autoCells(int(m.nItems), int(m.nPrim)) {
+		return EngineLinks
+	}
+	if masksFit(m) || (D >= 64 && !m.bounded()) {
 		return EngineCells
 	}
 	return EngineLinks
