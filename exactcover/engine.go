@@ -230,10 +230,13 @@ func autoEngine(m *spec) Engine {
 			return EngineBits
 		}
 	}
-	if !autoCells(int(m.nItems), int(m.nPrim)) {
+	if masksFit(m) {
+		if autoMasks(int(m.nItems), int(m.nPrim), maskBytes(m.maxLength)) {
+			return EngineCells
+		}
 		return EngineLinks
 	}
-	if masksFit(m) || (D >= 64 && !m.bounded()) {
+	if D >= 64 && !m.bounded() && autoCells(int(m.nItems), int(m.nPrim)) {
 		return EngineCells
 	}
 	return EngineLinks

@@ -57,6 +57,7 @@ type maskCells[W maskWord] struct {
 	best     []int32  // per level: the item branched on
 	left     []W      // per level: the options of best not tried yet
 	takenAt  []int32  // per level: the options in taken before the one it takes
+	levels   int      // the levels of the search when it last called visit or progress
 	taken    []int32  // the options taken, forced or not, in order
 	force    []int32  // items found with one option left
 	low      []int32  // the items left with one option or none by hiding the items branched on
@@ -84,13 +85,24 @@ func masksFit(m *spec) bool {
 // newMaskCells builds the mask layout of m, which masksFit, with the
 // narrowest masks that hold its items' options.
 func newMaskCells(m *spec) engine {
-	switch {
-	case m.maxLength <= 16:
+	switch maskBytes(m.maxLength) {
+	case 2:
 		return newMasks[uint16](m)
-	case m.maxLength <= 32:
+	case 4:
 		return newMasks[uint32](m)
 	}
 	return newMasks[uint64](m)
+}
+
+// maskBytes returns the size of the masks of items with at most n options.
+func maskBytes(n int32) int {
+	switch {
+	case n <= 16:
+		return 2
+	case n <= 32:
+		return 4
+	}
+	return 8
 }
 
 // newMasks builds the mask layout of m with masks of type W.
@@ -397,7 +409,8 @@ forward:
 				goto finish
 			}
 			if report && progress != nil {
-				progress(Stats{Nodes: nodes, Updates: updates, Solutions: count, Fraction: c.fraction(level)})
+				c.levels = level
+				progress(Stats{Nodes: nodes, Updates: updates, Solutions: count, Fraction: c.fraction(len(c.taken))})
 			}
 		}
 		w := c.live[x]
@@ -447,7 +460,8 @@ forward:
 			goto finish
 		}
 		if report && progress != nil {
-			progress(Stats{Nodes: nodes, Updates: updates, Solutions: count, Fraction: c.fraction(level)})
+			c.levels = level
+			progress(Stats{Nodes: nodes, Updates: updates, Solutions: count, Fraction: c.fraction(len(c.taken))})
 		}
 	}
 	{
@@ -472,6 +486,7 @@ forward:
 		}
 		if key == 1<<63-1 { // no primary item left: a solution
 			count++
+			c.levels = level
 			if (visit != nil && !visit(len(c.taken))) || count == limit {
 				goto finish
 			}
@@ -545,10 +560,12 @@ finish:
 	return err
 }
 
-// fraction is links.fraction for the mask layout.
+// fraction is links.fraction for the mask layout, at the first depth
+// options taken (its branching levels among them), as the search is when
+// it calls visit or progress.
 func (c *maskCells[W]) fraction(depth int) float64 {
 	f, w := 0.0, 1.0
-	for l := range depth {
+	for l := 0; l < c.levels && int(c.takenAt[l]) < depth; l++ {
 		all := c.live[c.best[l]]
 		t := bits.OnesCount64(uint64(all))
 		if t <= 1 { // not a branching level

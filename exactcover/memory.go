@@ -83,7 +83,24 @@ func (z Size) Bytes() int64 {
 	if z.Colors {
 		base += nodes * 4
 	}
-	return b + solver + base + max(z.cellsBytes(), z.bitsBytes())
+	return b + solver + base + max(z.cellsBytes(), z.masksBytes(), z.bitsBytes())
+}
+
+// masksBytes is the memory of the cells engine's mask layout when
+// EngineAuto may pick it (see autoEngine: no colors, no bounds, a small
+// save stack; the size does not tell the items' degrees, so masks of 64
+// bits are counted), else 0. Its save stack is counted three times, for
+// the copies append leaves behind, and so are the stacks of items found
+// with few options.
+func (z Size) masksBytes() int64 {
+	if z.Colors || z.Bounds || !autoMasks(z.Items, z.Primary, 2) {
+		return 0
+	}
+	I, P, O, E := int64(z.Items), int64(z.Primary), int64(z.Options), int64(z.Entries)
+	b := E*(8+4+4) + (I+2)*4 + (O+1)*4 + (I+1)*8 + (I/64+1)*8
+	b += 3 * 2 * (4 * (I + 1) * 4) // force and low
+	b += (P+3)*4*5 + (P+2)*(8*2+4)
+	return b + 3*masksSave(z.Items, z.Primary, 8)
 }
 
 // cellsBytes is the memory of the cells engine when EngineAuto may pick
@@ -137,6 +154,26 @@ func (z Size) bitsBytes() int64 {
 // maxAutoCellsSave bounds the save stack of the cells engine when
 // EngineAuto picks it: beyond it, links (see autoCells).
 const maxAutoCellsSave = 64 << 20
+
+// maxAutoMasksSave bounds the save stack of the mask layout when EngineAuto
+// picks it: beyond it, links (see autoMasks).
+const maxAutoMasksSave = 8 << 20
+
+// masksSave returns the most memory the save stack of the mask layout
+// may take with masks of w bytes: the full problem's state and one per
+// branching level (each takes a primary item), a state holding every
+// item's mask and the active bitset.
+func masksSave(items, primary, w int) int64 {
+	return (int64(items+1)*int64(w) + int64(items/64+1)*8) * int64(primary+3)
+}
+
+// autoMasks reports whether EngineAuto may pick the mask layout for a
+// problem of this many items with masks of w bytes: only when its save
+// stack stays under maxAutoMasksSave. A 16x16 Sudoku saves at most 2 MB,
+// a blank 25x25 one 25 MB (links take it, which save nothing).
+func autoMasks(items, primary, w int) bool {
+	return masksSave(items, primary, w) <= maxAutoMasksSave
+}
 
 // cellsSave returns the most memory the save stack of the cells engine
 // may take: each branching level saves every active item (8 bytes), and a
