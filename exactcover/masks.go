@@ -8,15 +8,16 @@ import (
 
 // The mask layout of the cells engine (EngineCells on a problem that
 // masksFit): the search of the dancing cells (cells_search.go), with each
-// item's set of options kept as a 64-bit mask instead of a segment of
-// cells (16, 32 or 64 bits, the fewest that hold the most options of an
-// item), and the active items as a bitset instead of a list. Sudoku-shaped
-// problems (many items, each in a few options, no colors) spend their
-// time removing options from sets and items from the active list: in the
-// cells that is nine memory accesses (the item's position and size, two
-// cells, two nodes' locations) and eight, here one word read and written
-// each. A set's size is its mask's population count; a branching level
-// saves the masks and the active bitset, by copy.
+// item's set of options kept as a mask instead of a segment of cells (16,
+// 32 or 64 bits, the fewest that hold the most options of an item), and
+// the active items as a bitset instead of a list. Sudoku-shaped problems
+// (many items, each in a few options, no colors) spend their time removing
+// options from sets and items from the active list: in the cells that is
+// six words touched (the item's position and size, two cells, two nodes'
+// locations) and four more, here one word read and written each. A set's
+// size is its mask's population count; a branching level saves all the
+// masks and the active bitset by one copy each (see docs/exactcover.md,
+// "Sudoku-shaped problems", for what each choice gave).
 //
 // Item x (an internal id, 1..nItems, primary first as in the spec) has
 // the options of its list (in option order) as the bits of live[x]:
@@ -32,7 +33,7 @@ import (
 
 // mnode is one entry of an option in the mask layout.
 type mnode struct {
-	itm int32 // the item (an internal id); 0 ends the option
+	itm int32 // the item (an internal id); 0 for a spacer
 	bit int32 // the option's bit in the item's mask; a spacer's: minus the option's length
 }
 
@@ -53,7 +54,7 @@ type maskCells[W maskWord] struct {
 	// Search state.
 	saveLive []W      // the live masks saved: the full problem's, then one per branching level
 	saveOn   []uint64 // the active bitsets saved with them
-	saved    []int32  // per level: the number of states saved before it
+	saved    []int32  // per level: the index of the state it saves (the full problem's is 0)
 	best     []int32  // per level: the item branched on
 	left     []W      // per level: the options of best not tried yet
 	takenAt  []int32  // per level: the options in taken before the one it takes
@@ -325,9 +326,10 @@ func (c *maskCells[W]) restore(i int32) {
 // run is the cells engine's search (cells.run) in the mask layout: the
 // same choices (a forced item when there is one, otherwise the primary
 // item with the fewest options, the first in item order on ties), the
-// same statistics, the options of an item tried in the order of its list
-// (or in random order when j.seed is nonzero). It leaves the masks as it
-// found them.
+// same statistics (but a count without secondary items ends at a node
+// where every item left has one option), the options of an item tried in
+// the order of its list (or in random order when j.seed is nonzero). It
+// leaves the masks as it found them.
 //
 // A level here is a branching item with two options or more; the forced
 // moves that follow the option it takes are made in a loop of their own,
