@@ -235,3 +235,16 @@ func TestMasksParallelStress(t *testing.T) {
 		}
 	}
 }
+
+// TestMasksBytes: Solver.Bytes counts the mask layout once it is built.
+func TestMasksBytes(t *testing.T) {
+	s := NewSolver(sudokuProblem(t))
+	before := s.Bytes()
+	if _, err := s.Count(context.Background(), Options{Engine: EngineCells, Limit: 1}); err != nil {
+		t.Fatal(err)
+	}
+	m := s.eng.bytes()
+	if got := s.Bytes(); m <= 0 || got < before+m {
+		t.Errorf("Bytes %d after a search with the mask layout (%d bytes), %d before", got, m, before)
+	}
+}

@@ -194,8 +194,8 @@ func autoCells(items, primary int) bool {
 
 // Bytes returns the memory the solver holds now: its own arrays, the
 // option starts it shares with its problem, and the engines built so far
-// (links and their saved copy, cells, bits), as the capacities of their
-// arrays.
+// (links and their saved copy, cells in either layout, bits), as the
+// capacities of their arrays.
 func (s *Solver) Bytes() int64 {
 	if s.zero() {
 		return 0
@@ -207,6 +207,9 @@ func (s *Solver) Bytes() int64 {
 	}
 	if s.cells != nil {
 		b += s.cells.bytes()
+	}
+	if s.masks != nil {
+		b += s.masks.bytes()
 	}
 	if s.bits != nil {
 		b += s.bits.bytes()
