@@ -366,21 +366,24 @@ func (c *maskCells[W]) run(ctx context.Context, j *job) (err error) {
 		c.take(f, false)
 	}
 	saved[0] = 1
-	// The primary items left with one option or none, for the first
-	// forced moves.
-	for x := int32(1); x <= c.nPrim; x++ {
-		if w := c.live[x]; c.isOn(x) && w&(w-1) == 0 {
-			c.force = append(c.force, x)
+	// The active primary items left with one option or none, for the
+	// first forced moves, and those with more (multi).
+	c.multi = 0
+	for i, w := range on[:primWords] {
+		if i == primWords-1 {
+			w &= lastPrim
+		}
+		for ; w != 0; w &= w - 1 {
+			x := int32(i*64 + bits.TrailingZeros64(w))
+			if m := c.live[x]; m&(m-1) == 0 {
+				c.force = append(c.force, x)
+			} else {
+				c.multi++
+			}
 		}
 	}
 	c.low = c.low[:0]
 	lowAt[0] = 0
-	c.multi = 0
-	for x := int32(1); x <= c.nPrim; x++ {
-		if w := c.live[x]; c.isOn(x) && w&(w-1) != 0 {
-			c.multi++
-		}
-	}
 	// Counting without the path of each solution, on a problem without
 	// secondary items, the search stops at a node where every item left
 	// has one option (multi is 0).
