@@ -88,10 +88,11 @@ func (z Size) Bytes() int64 {
 
 // masksBytes is the memory of the cells engine's mask layout when
 // EngineAuto may pick it (see autoEngine: no colors, no bounds, a small
-// save stack; the size does not tell the items' degrees, so masks of 64
-// bits are counted), else 0. Its save stack is counted three times, for
-// the copies append leaves behind, and so are the stacks of items found
-// with few options.
+// save stack), else 0. The size does not tell the items' degrees, so the
+// save stack is counted with masks of 64 bits, but at most
+// maxAutoMasksSave (the rule's bound with the masks it builds), twice for
+// the copies append leaves behind; the stacks of items found with few
+// options three times.
 func (z Size) masksBytes() int64 {
 	if z.Colors || z.Bounds || !autoMasks(z.Items, z.Primary, 2) {
 		return 0
@@ -100,7 +101,7 @@ func (z Size) masksBytes() int64 {
 	b := E*(8+4+4) + (I+2)*4 + (O+1)*4 + (I+1)*8 + (I/64+1)*8
 	b += 3 * 2 * (4 * (I + 1) * 4) // force and low
 	b += (P+3)*4*5 + (P+2)*(8*2+4)
-	return b + 3*masksSave(z.Items, z.Primary, 8)
+	return b + 2*min(masksSave(z.Items, z.Primary, 8), maxAutoMasksSave)
 }
 
 // cellsBytes is the memory of the cells engine when EngineAuto may pick
