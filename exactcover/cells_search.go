@@ -11,7 +11,9 @@ import (
 // left with none), and when it finds a solution; Updates goes up by one
 // each time an item leaves the active list and by one each time an option
 // leaves an item's set. A choice whose effects leave some primary item
-// without options is abandoned at once and enters no level.
+// without options is abandoned at once and enters no level. (The mask
+// layout, masks.go, counts by the same rules, except that a count without
+// secondary items ends at a node where every item left has one option.)
 
 // hide removes the options of item x's set that do not give x the color
 // clr (all of them when clr is 0) from the sets of their other items that

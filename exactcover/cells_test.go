@@ -14,8 +14,9 @@ import (
 	"github.com/dlxkit/dlx/internal/testkit/shareddata"
 )
 
-// newEngines are the engines other than links.
-var newEngines = []Engine{EngineCells, EngineBits}
+// newEngines are the engines other than links, and the cells engine's
+// sparse-set layout (EngineCells takes the mask layout where it can).
+var newEngines = []Engine{EngineCells, engineSparseCells, EngineBits}
 
 // checkEngine compares every search mode of engine e on p with the brute
 // force's solutions want.
@@ -193,8 +194,8 @@ func TestCellsInstances(t *testing.T) {
 				if e == EngineBits && st.Nodes != want.nodes {
 					t.Errorf("bits: %d nodes, DLX1 %d", st.Nodes, want.nodes)
 				}
-				if ss, ok := knuthSSXCC[name]; ok && e == EngineCells && st.Nodes != ss {
-					t.Errorf("cells: %d nodes, SSXCC %d", st.Nodes, ss)
+				if ss, ok := knuthSSXCC[name]; ok && e == engineSparseCells && st.Nodes != ss {
+					t.Errorf("cells (sparse sets): %d nodes, SSXCC %d", st.Nodes, ss)
 				}
 			}
 		})
@@ -202,8 +203,10 @@ func TestCellsInstances(t *testing.T) {
 }
 
 // knuthSSXCC is the node count of Knuth's SSXCC (counting all solutions,
-// /tmp/anchors/ssxcc < file): the cells engine branches by the same rule
-// and makes the same forced moves.
+// /tmp/anchors/ssxcc < file): the cells engine in its sparse-set layout
+// branches by the same rule and makes the same forced moves (the mask
+// layout takes them in another order, and stops a count where every item
+// left has one option).
 var knuthSSXCC = map[string]int64{
 	"queens13.dlx":      859365,
 	"langford11.dlx":    345410,
@@ -313,12 +316,7 @@ func TestCellsFraction(t *testing.T) {
 			s := NewSolver(q)
 			last, n := 0.0, 0
 			for sol := range s.Solutions(context.Background(), Options{Seed: seed, Engine: e}) {
-				var f float64
-				if e == EngineCells {
-					f = s.cells.fraction(len(sol))
-				} else {
-					f = s.bits.fraction(len(sol))
-				}
+				f := s.eng.(interface{ fraction(int) float64 }).fraction(len(sol))
 				if f <= last || f >= 1 {
 					t.Errorf("%v, seed %d: solution %d at %v after %v", e, seed, n, f, last)
 				}
@@ -412,8 +410,8 @@ func TestAutoEngine(t *testing.T) {
 		"queens13.dlx":       EngineBits,
 		"langford11.dlx":     EngineBits,
 		"pento6x10.dlx":      EngineBits,
-		"sud_eastermon.dlx":  EngineLinks,
-		"sud_inkala2012.dlx": EngineLinks,
+		"sud_eastermon.dlx":  EngineCells,
+		"sud_inkala2012.dlx": EngineCells,
 		"mcc/star2_10.dlx":   EngineBits,
 	} {
 		f, err := os.Open(filepath.Join(dir, name))
@@ -429,8 +427,8 @@ func TestAutoEngine(t *testing.T) {
 			t.Errorf("%s: auto picks %v, want %v", name, got, want)
 		}
 	}
-	if got := NewSolver(sudokuProblem(t)).EngineFor(EngineAuto); got != EngineLinks {
-		t.Errorf("9x9 Sudoku: auto picks %v, want links", got)
+	if got := NewSolver(sudokuProblem(t)).EngineFor(EngineAuto); got != EngineCells {
+		t.Errorf("9x9 Sudoku: auto picks %v, want cells", got)
 	}
 }
 

@@ -83,7 +83,25 @@ func (z Size) Bytes() int64 {
 	if z.Colors {
 		base += nodes * 4
 	}
-	return b + solver + base + max(z.cellsBytes(), z.bitsBytes())
+	return b + solver + base + max(z.cellsBytes(), z.masksBytes(), z.bitsBytes())
+}
+
+// masksBytes is the memory of the cells engine's mask layout when
+// EngineAuto may pick it (see autoEngine: no colors, no bounds, a small
+// save stack), else 0. The size does not tell the items' degrees, so the
+// save stack is counted with masks of 64 bits, but at most
+// maxAutoMasksSave (the rule's bound with the masks it builds), twice for
+// the copies append leaves behind; the stacks of items found with few
+// options three times.
+func (z Size) masksBytes() int64 {
+	if z.Colors || z.Bounds || !autoMasks(z.Items, z.Primary, 2) {
+		return 0
+	}
+	I, P, O, E := int64(z.Items), int64(z.Primary), int64(z.Options), int64(z.Entries)
+	b := E*(8+4+4) + (I+2)*4 + (O+1)*4 + (I+1)*8 + (I/64+1)*8
+	b += 3 * 2 * (4 * (I + 1) * 4) // force and low
+	b += (P+3)*4*5 + (P+2)*(8*2+4)
+	return b + 2*min(masksSave(z.Items, z.Primary, 8), maxAutoMasksSave)
 }
 
 // cellsBytes is the memory of the cells engine when EngineAuto may pick
@@ -138,6 +156,26 @@ func (z Size) bitsBytes() int64 {
 // EngineAuto picks it: beyond it, links (see autoCells).
 const maxAutoCellsSave = 64 << 20
 
+// maxAutoMasksSave bounds the save stack of the mask layout when EngineAuto
+// picks it: beyond it, links (see autoMasks).
+const maxAutoMasksSave = 8 << 20
+
+// masksSave returns the most memory the save stack of the mask layout
+// may take with masks of w bytes: the full problem's state and one per
+// branching level (each takes a primary item), a state holding every
+// item's mask and the active bitset.
+func masksSave(items, primary, w int) int64 {
+	return (int64(items+1)*int64(w) + int64(items/64+1)*8) * int64(primary+3)
+}
+
+// autoMasks reports whether EngineAuto may pick the mask layout for a
+// problem of this many items with masks of w bytes: only when its save
+// stack stays under maxAutoMasksSave. A 16x16 Sudoku saves at most 2 MB,
+// a blank 25x25 one 25 MB (links take it, which save nothing).
+func autoMasks(items, primary, w int) bool {
+	return masksSave(items, primary, w) <= maxAutoMasksSave
+}
+
 // cellsSave returns the most memory the save stack of the cells engine
 // may take: each branching level saves every active item (8 bytes), and a
 // search has at most one level per primary item.
@@ -157,8 +195,8 @@ func autoCells(items, primary int) bool {
 
 // Bytes returns the memory the solver holds now: its own arrays, the
 // option starts it shares with its problem, and the engines built so far
-// (links and their saved copy, cells, bits), as the capacities of their
-// arrays.
+// (links and their saved copy, cells in either layout, bits), as the
+// capacities of their arrays.
 func (s *Solver) Bytes() int64 {
 	if s.zero() {
 		return 0
@@ -170,6 +208,9 @@ func (s *Solver) Bytes() int64 {
 	}
 	if s.cells != nil {
 		b += s.cells.bytes()
+	}
+	if s.masks != nil {
+		b += s.masks.bytes()
 	}
 	if s.bits != nil {
 		b += s.bits.bytes()

@@ -77,7 +77,7 @@ func TestSizeBytes(t *testing.T) {
 		p    func() *Problem
 	}{
 		{"queens 12 (bits)", func() *Problem { return queensProblem(t, 12) }},
-		{"9x9 Sudoku (links)", func() *Problem { return sudokuN(3) }},
+		{"9x9 Sudoku (cells, masks)", func() *Problem { return sudokuN(3) }},
 		{"25x25 Sudoku (links)", func() *Problem { return sudokuN(5) }},
 		{"secondary items", func() *Problem { return wideItems(rng, 200, 500, 5000) }},
 		{"long lists (cells)", func() *Problem { return wideItems(rng, 60, 0, 4000) }},

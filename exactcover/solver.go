@@ -40,6 +40,7 @@ type Solver struct {
 	// Split, SplitDepth and Estimate), and the one EngineAuto picks.
 	links *links
 	cells *cells
+	masks engine // the cells in the mask layout (newMaskCells)
 	bits  *bitset
 	auto  Engine
 	eng   engine // the engine of the current search
@@ -86,6 +87,14 @@ func NewSolverContext(ctx context.Context, p *Problem) (*Solver, error) {
 func (s *Solver) engineOf(e Engine) engine {
 	switch e {
 	case EngineCells:
+		if masksFit(s.spec) {
+			if s.masks == nil {
+				s.masks = newMaskCells(s.spec)
+			}
+			return s.masks
+		}
+		fallthrough
+	case engineSparseCells:
 		if s.cells == nil {
 			s.cells = newCells(s.spec)
 		}

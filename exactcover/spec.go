@@ -15,6 +15,7 @@ type spec struct {
 	optColors     []int32 // per entry: its color (0: none); nil when no option has one
 	intOf         []int32 // the Problem's item index -> internal id
 	length        []int32 // per internal id: the number of options of the item
+	maxLength     int32   // the largest length
 	// Item bounds (multiplicities), per internal primary id; nil for exact
 	// cover (Problem.HasBounds false).
 	lo, hi []int32
@@ -65,6 +66,9 @@ func newSpec(ctx context.Context, p *Problem) (*spec, error) {
 		for j := m.optStart[k]; j < m.optStart[k+1]; j++ {
 			m.length[m.item(j)]++
 		}
+	}
+	for _, n := range m.length {
+		m.maxLength = max(m.maxLength, n)
 	}
 	if p.HasBounds() {
 		m.lo = make([]int32, m.nPrim+1)
