@@ -16,7 +16,9 @@ or "-") and prints the number of its solutions as one line.
 With -json, one JSON object instead:
   {"solutions":92,"nodes":1049,"updates":16680,"complete":true}
 (nodes and updates as the engine counts them: with -engine links, as Knuth's
-DLX1 does; -engine cells counts SSXCC's nodes, and bits DLX1's nodes); a
+DLX1 does; -engine cells counts SSXCC's nodes, a few fewer where items
+have at most 64 options and no colors (docs/exactcover.md), and bits
+DLX1's nodes); a
 count stopped by -n or Ctrl-C has "complete":false and "stopped":"limit" or
 "interrupted". With -stats, standard error gets the nodes, updates, time and
 updates per second.
