@@ -76,6 +76,9 @@ func runCountGrids(ctx context.Context, e *cli.Env, args []string) int {
 			}
 			if !*quiet {
 				fs.Errorf("job %s: queueing %d pieces (dlx jobs wait %s prints the count)", job.ID, job.Pieces, job.ID)
+				if est := clusterflag.GridsEstimate(r, c); est != "" {
+					fs.Errorf("job %s: %s", job.ID, est)
+				}
 			}
 		}})
 	switch {

@@ -124,6 +124,14 @@ func TestChecks(t *testing.T) {
 			t.Errorf("%+v %dx%d: %q, want %q", tc.g, tc.r, tc.c, got, tc.want)
 		}
 	}
+	for _, tc := range []struct {
+		r, c int
+		want string
+	}{{3, 4, "120 to 130 CPU-days"}, {4, 3, "120 to 130 CPU-days"}, {3, 3, ""}, {2, 6, ""}, {2, 5, ""}} {
+		if got := GridsEstimate(tc.r, tc.c); (got == "") != (tc.want == "") || !strings.Contains(got, tc.want) {
+			t.Errorf("GridsEstimate(%d, %d) = %q, want %q", tc.r, tc.c, got, tc.want)
+		}
+	}
 }
 
 // The command lines of worker, jobs and cluster: the values, and the
