@@ -28,7 +28,7 @@ type Options struct {
 	// Seed, when nonzero, randomizes the order in which the exact-cover
 	// and propagation searches try digits, so that Solve on an empty or
 	// sparse grid returns a random solution, the same for the same seed.
-	// Auto then prefers the exact-cover solver (AutoMethod).
+	// Auto then does not use the fast solver (AutoMethod).
 	Seed uint64
 	// MaxBytes bounds the memory of an exact-cover matrix, as
 	// EstimateMatrix figures it before building anything: a puzzle whose

@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -97,8 +98,17 @@ func TestServeEnv(t *testing.T) {
 		"SUDOKU_HTTP": "127.0.0.1:0", "SUDOKU_LINE": "127.0.0.1:0", "SUDOKU_LOG": "json", "SUDOKU_LOG_LEVEL": "debug",
 		"SUDOKU_PPROF": "127.0.0.1:0", "SUDOKU_MAX_SEARCHES": "3",
 	}, "-line", "-")
+	// The pprof listener may log after the http one (seen under -race):
+	// wait for every line, with a deadline.
+	wants := []string{`"msg":"http listening","addr":"127.0.0.1:`, `"max_searches":3`, `"msg":"pprof listening"`}
 	log := logb.String()
-	for _, want := range []string{`"msg":"http listening","addr":"127.0.0.1:`, `"max_searches":3`, `"msg":"pprof listening"`} {
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); log = logb.String() {
+		if !slices.ContainsFunc(wants, func(w string) bool { return !strings.Contains(log, w) }) {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	for _, want := range wants {
 		if !strings.Contains(log, want) {
 			t.Errorf("log lacks %s: %s", want, log)
 		}
